@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto'
+import secureSession from '@fastify/secure-session'
+import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
+import { toPublicUser, type PublicUser, type UserRepository } from './user-repository.ts'
+
+export interface SessionOptions {
+  key: Buffer
+  cookieName: string
+  ttlSeconds: number
+  /** 'auto' sets Secure when the request came over HTTPS. */
+  secure: boolean | 'auto'
+  users: UserRepository
+}
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    uid: string
+    /** Issued-at, ms: the lifetime is absolute, not extended by activity. */
+    iat: number
+    csrf: string
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, looked up on every request so deletes and role changes act at once. */
+    user: PublicUser | null
+  }
+}
+
+export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
+  await app.register(secureSession, {
+    key: options.key,
+    cookieName: options.cookieName,
+    expiry: options.ttlSeconds,
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: options.ttlSeconds },
+  })
+  app.decorateRequest('user', null)
+
+  app.addHook('onRequest', async (request) => {
+    const data = request.session.data()
+    if (!data?.uid) return
+    const expired = typeof data.iat !== 'number' || data.iat + options.ttlSeconds * 1000 < Date.now()
+    const user = expired ? null : await options.users.findById(data.uid)
+    if (!user) {
+      request.session.delete()
+      return
+    }
+    request.user = toPublicUser(user)
+  })
+}, { name: 'core-session' })
+
+export function startSession(request: FastifyRequest, user: PublicUser): void {
+  // A fresh session on sign-in: nothing from before (a fixated value) survives.
+  request.session.regenerate()
+  request.session.set('uid', user.id)
+  request.session.set('iat', Date.now())
+  request.session.set('csrf', randomBytes(32).toString('base64url'))
+  request.user = user
+}
+
+export function endSession(request: FastifyRequest): void {
+  request.session.delete()
+  request.user = null
+}
+
+/** The CSRF token bound to this session (created on demand for sessions that lack one). */
+export function csrfToken(request: FastifyRequest): string {
+  let token = request.session.get('csrf')
+  if (!token) {
+    token = randomBytes(32).toString('base64url')
+    request.session.set('csrf', token)
+  }
+  return token
+}

@@ -1,0 +1,53 @@
+// The contract between the core and whoever keeps the users: the host's in-memory store by
+// default, a database later. The core never sees how they are stored.
+
+export interface UserRecord {
+  id: string
+  name: string
+  email: string
+  role: string
+  passwordHash: string
+}
+
+export type PublicUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'role'>
+
+export const USER_SORT_FIELDS = ['name', 'email', 'role'] as const
+export type UserSortField = (typeof USER_SORT_FIELDS)[number]
+
+export interface UserListQuery {
+  page: number
+  perPage: number
+  sort?: { field: UserSortField; direction: 'asc' | 'desc' }
+  /** Case-insensitive substring of name or e-mail. */
+  search?: string
+}
+
+export interface UserListResult {
+  data: UserRecord[]
+  total: number
+}
+
+export interface NewUser {
+  name: string
+  email: string
+  role: string
+  passwordHash: string
+}
+
+export type UserPatch = Partial<NewUser>
+
+export interface UserRepository {
+  findById(id: string): Promise<UserRecord | null>
+  /** E-mail comparison is case-insensitive. */
+  findByEmail(email: string): Promise<UserRecord | null>
+  list(query: UserListQuery): Promise<UserListResult>
+  /** Throws ERR_CONFLICT when the e-mail is taken. */
+  create(user: NewUser): Promise<UserRecord>
+  /** Null when no such user; throws ERR_CONFLICT when the new e-mail is taken. */
+  update(id: string, patch: UserPatch): Promise<UserRecord | null>
+  delete(id: string): Promise<boolean>
+}
+
+export function toPublicUser(user: UserRecord): PublicUser {
+  return { id: user.id, name: user.name, email: user.email, role: user.role }
+}

@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Policy } from './access/policy.ts'
+import { authRoutes } from './auth/auth-routes.ts'
+import { createMemoryLoginThrottle, type LoginThrottle, type ThrottleOptions } from './auth/login-throttle.ts'
+import { sessionPlugin } from './auth/session.ts'
+import type { UserRepository } from './auth/user-repository.ts'
+import { registerErrorHandling, type ErrorPageRenderer } from './http/error-handler.ts'
+import { registerSecurity } from './http/security.ts'
+
+export interface CoreAppOptions {
+  logger?: FastifyServerOptions['logger']
+  trustProxy?: boolean
+  /** Bytes; larger bodies answer 413 before any handler runs. */
+  bodyLimit: number
+  session: { key: Buffer; cookieName: string; ttlSeconds: number; secure: boolean | 'auto' }
+  throttle: ThrottleOptions | LoginThrottle
+  policy: Policy
+  users: UserRepository
+  /** Set later by the view layer; until then errors are JSON everywhere. */
+  errorPages?: { render?: ErrorPageRenderer }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    policy: Policy
+    users: UserRepository
+    errorPages: { render?: ErrorPageRenderer }
+  }
+}
+
+/** The framework's part of an application: security, errors, session, sign-in, access policy. */
+export async function createCoreApp(options: CoreAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimit,
+    // Ids and keys are short; a long URL is an attack or a mistake.
+    routerOptions: { maxParamLength: 200 },
+  })
+  const errorPages = options.errorPages ?? {}
+  app.decorate('policy', options.policy)
+  app.decorate('users', options.users)
+  app.decorate('errorPages', errorPages)
+
+  registerSecurity(app, { jsonOnlyPrefixes: ['/api/'] })
+  registerErrorHandling(app, { renderPage: (request, reply, error) => (errorPages.render ? errorPages.render(request, reply, error) : reply.send(error.toJSON())) })
+
+  await app.register(sessionPlugin, { ...options.session, users: options.users })
+  const throttle = 'retryAfter' in options.throttle ? options.throttle : createMemoryLoginThrottle(options.throttle)
+  await app.register(authRoutes, { users: options.users, throttle })
+  return app
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ERR_CROSS_ORIGIN, ERR_UNSUPPORTED_MEDIA_TYPE } from './errors.ts'
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+// Alpine.js evaluates its expressions with `new Function`, hence 'unsafe-eval' for scripts;
+// no inline <script> is allowed, so injected markup still cannot run code.
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ')
+
+export function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length']
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+}
+
+export function isJson(request: FastifyRequest): boolean {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+  return type === 'application/json'
+}
+
+/** The Origin of a browser request must be our own host: refuses cross-site writes outright. */
+function isCrossOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin
+  if (!origin || origin === 'null') return origin === 'null'
+  try {
+    return new URL(origin).host !== request.headers.host
+  } catch {
+    return true
+  }
+}
+
+export function registerSecurity(app: FastifyInstance, options: { jsonOnlyPrefixes: string[] }) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff')
+    reply.header('X-Frame-Options', 'DENY')
+    reply.header('Referrer-Policy', 'same-origin')
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    if (!UNSAFE_METHODS.has(request.method)) return
+    if (isCrossOrigin(request)) throw ERR_CROSS_ORIGIN()
+    // A JSON-only API cannot be reached by a cross-site HTML form (which can only send
+    // form encodings or text/plain), so cookie-authenticated API writes need no token.
+    const path = request.url
+    if (hasBody(request) && !isJson(request) && options.jsonOnlyPrefixes.some((prefix) => path.startsWith(prefix))) {
+      throw ERR_UNSUPPORTED_MEDIA_TYPE()
+    }
+  })
+}

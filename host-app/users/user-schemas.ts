@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { USER_SORT_FIELDS, type UserListQuery } from '../../core/auth/user-repository.ts'
+
+export const USER_ID = /^[A-Za-z0-9_-]{1,64}$/
+
+const name = z.string().trim().min(1, 'required').max(120, 'at most 120 characters')
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email('not an e-mail address'))
+const password = z.string().min(8, 'at least 8 characters').max(1024)
+
+export function userWriteSchemas(roles: string[]) {
+  const role = z.enum(roles as [string, ...string[]], { message: `one of ${roles.join(', ')}` })
+  const create = z.object({ name, email, role, password }).strict()
+  const patch = z
+    .object({ name, email, role, password })
+    .partial()
+    .strict()
+    .refine((value) => Object.keys(value).length > 0, 'send at least one of name, email, role, password')
+  return { create, patch }
+}
+
+const sortValues = USER_SORT_FIELDS.flatMap((f) => [f, `-${f}`]) as [string, ...string[]]
+
+export const userListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    perPage: z.coerce.number().int().min(1).max(100).default(10),
+    sort: z.enum(sortValues).optional(),
+    search: z.string().max(200).optional(),
+  })
+  .strict()
+  .transform((q): UserListQuery => ({
+    page: q.page,
+    perPage: q.perPage,
+    search: q.search?.trim() || undefined,
+    sort: q.sort
+      ? { field: q.sort.replace(/^-/, '') as UserListQuery['sort'] extends infer S ? S extends { field: infer F } ? F : never : never, direction: q.sort.startsWith('-') ? 'desc' : 'asc' }
+      : undefined,
+  }))

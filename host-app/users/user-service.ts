@@ -1,0 +1,69 @@
+import type { Policy } from '../../core/access/policy.ts'
+import { assertPermission } from '../../core/access/assert-permission.ts'
+import { hashPassword } from '../../core/auth/passwords.ts'
+import { toPublicUser, type PublicUser, type UserListQuery, type UserPatch, type UserRepository } from '../../core/auth/user-repository.ts'
+import { ERR_NOT_FOUND } from '../../core/http/errors.ts'
+import { parseInput } from '../../core/http/validate.ts'
+import { USER_ID, userWriteSchemas } from './user-schemas.ts'
+import { assertMayAssignRole, assertMayDelete, assertMayManage } from './user-rules.ts'
+
+/**
+ * Every user operation with its authorization, in one place: the JSON API and the People
+ * screen both call these, so a control hidden on the page is refused by the same checks.
+ */
+export function createUserService(policy: Policy, users: UserRepository) {
+  const schemas = userWriteSchemas(policy.roles())
+
+  const load = async (id: string) => {
+    const user = USER_ID.test(id) ? await users.findById(id) : null
+    if (!user) throw ERR_NOT_FOUND('User not found')
+    return user
+  }
+
+  return {
+    schemas,
+
+    async list(actor: PublicUser | null, query: UserListQuery) {
+      assertPermission(policy, actor, 'users:read')
+      const result = await users.list(query)
+      return { data: result.data.map(toPublicUser), meta: { page: query.page, perPage: query.perPage, total: result.total } }
+    },
+
+    async get(actor: PublicUser | null, id: string) {
+      assertPermission(policy, actor, 'users:read')
+      return toPublicUser(await load(id))
+    },
+
+    async create(actor: PublicUser | null, body: unknown) {
+      assertPermission(policy, actor, 'users:create')
+      const input = parseInput(schemas.create, body, 'body')
+      assertMayAssignRole(policy, actor!, null, input.role)
+      const { password, ...rest } = input
+      return toPublicUser(await users.create({ ...rest, passwordHash: await hashPassword(password) }))
+    },
+
+    async update(actor: PublicUser | null, id: string, body: unknown) {
+      assertPermission(policy, actor, 'users:update')
+      const input = parseInput(schemas.patch, body, 'body')
+      const target = await load(id)
+      assertMayManage(policy, actor!, target)
+      if (input.role !== undefined) assertMayAssignRole(policy, actor!, target.id, input.role, target.role)
+      const { password, ...rest } = input
+      const patch: UserPatch = { ...rest }
+      if (password !== undefined) patch.passwordHash = await hashPassword(password)
+      const updated = await users.update(id, patch)
+      if (!updated) throw ERR_NOT_FOUND('User not found')
+      return toPublicUser(updated)
+    },
+
+    async remove(actor: PublicUser | null, id: string) {
+      assertPermission(policy, actor, 'users:delete')
+      const target = await load(id)
+      assertMayDelete(actor!, target.id)
+      assertMayManage(policy, actor!, target)
+      if (!(await users.delete(id))) throw ERR_NOT_FOUND('User not found')
+    },
+  }
+}
+
+export type UserService = ReturnType<typeof createUserService>
