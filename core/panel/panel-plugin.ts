@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify'
+
+// The contract between a panel and the plugins composed into it (Filament's id + register + boot).
+
+export interface NavigationItem {
+  label: string
+  /** Absolute path, usually from panel.url(). */
+  url: string
+  /** Shown only to users for whom decide() allows this permission. */
+  permission?: string
+  group?: string
+  /** Active when the current path starts with this (defaults to url). */
+  activePrefix?: string
+}
+
+export interface PanelContext {
+  /** e.g. 'admin' */
+  readonly id: string
+  /** URL prefix without slashes, e.g. 'admin' */
+  readonly path: string
+  /**
+   * Path of a named route of this panel. Routes are named with
+   * `app.get(path, { config: { name: 'signature.pdf-templates.signer.meta' } }, handler)`
+   * inside boot(); names are per panel, so every panel can mount the same plugin.
+   */
+  url(name: string, params?: Record<string, string | number>, query?: Record<string, string | number | undefined>): string
+  navigationItem(item: NavigationItem): void
+}
+
+export interface PanelPlugin {
+  readonly id: string
+  /** Declarations only (navigation, resources); runs once per panel, before any route exists. */
+  register(panel: PanelContext): void
+  /**
+   * Mounts routes. `app` is the panel's encapsulated context: its prefix is `/<panel.path>`,
+   * the panel's access gate and CSRF check already cover it.
+   */
+  boot(panel: PanelContext, app: FastifyInstance): Promise<void> | void
+}
