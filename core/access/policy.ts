@@ -27,10 +27,19 @@ export interface Policy {
   roles(): string[]
 }
 
-export class AccessConfigError extends Error {}
+export class AccessConfigError extends Error {
+  override name = 'AccessConfigError'
+}
 
 /** Validates the access configuration and compiles it; a bad config stops the boot with a clear message. */
 export function compilePolicy(input: AccessConfigInput): Policy {
+  // zod drops an own "__proto__" key instead of rejecting it; a config carrying one is refused.
+  for (const section of ['roles', 'hierarchy', 'deny'] as const) {
+    const value = (input as Record<string, unknown>)[section]
+    if (value && typeof value === 'object' && Object.hasOwn(value, '__proto__')) {
+      throw new AccessConfigError(`Invalid access configuration: auth.${section}: "__proto__" is not a valid role name`)
+    }
+  }
   let config
   try {
     config = parseInput(accessConfigSchema, input, 'auth')
