@@ -30,7 +30,9 @@ export const DEMO = {
 export async function login(app: FastifyInstance, email: string, password = 'password'): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
   if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`)
-  const cookie = response.cookies[0]
-  if (!cookie) throw new Error('login set no cookie')
-  return `${cookie.name}=${cookie.value}`
+  // The raw pair, still URL-encoded: the decoded secure-session value contains ';'.
+  const header = response.headers['set-cookie']
+  const first = Array.isArray(header) ? header[0] : header
+  if (!first) throw new Error('login set no cookie')
+  return first.split(';')[0]!
 }
