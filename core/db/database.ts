@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+
+export type Engine = 'sqlite' | 'postgres'
+
+export interface DatabaseOptions {
+  /** postgres://... selects PostgreSQL (several instances share it); absent selects SQLite. */
+  url?: string
+  /** File of the embedded SQLite database (':memory:' allowed). */
+  sqliteFile?: string
+  /** PostgreSQL only: the schema to work in (tests give each run its own). */
+  schema?: string
+}
+
+export interface Database<DB = unknown> {
+  readonly db: Kysely<DB>
+  readonly engine: Engine
+  close(): Promise<void>
+}
+
+/** One Kysely instance; the engine is chosen once here and nothing else needs to know it. */
+export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
+  if (options.url) {
+    if (!/^postgres(ql)?:\/\//.test(options.url)) throw new Error('DATABASE_URL must be a postgres:// URL')
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      // search_path per connection: every query of this instance stays in its schema.
+      ...(options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}),
+    })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    return { db, engine: 'postgres', close: () => db.destroy() }
+  }
+  const file = options.sqliteFile ?? ':memory:'
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
+  const sqlite = new BetterSqlite3(file)
+  // WAL lets readers go on while one writer writes; better-sqlite3 is synchronous anyway.
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return { db, engine: 'sqlite', close: () => db.destroy() }
+}
+
+export function quoteIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Refused SQL identifier ${JSON.stringify(name)}`)
+  return `"${name}"`
+}

@@ -1,0 +1,41 @@
+import type { PdfTemplate } from './pdf-template.ts'
+import type { Signable } from './signable.ts'
+
+/** The part of the registry a record needs: trusted keys (declared in code) use get(), which throws. */
+export interface TemplateLookup {
+  get(key: string): PdfTemplate
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Constructor<T = object> = new (...args: any[]) => T
+
+/**
+ * The HasPdfTemplate trait as a mixin: a record class that declares `signaturePdfTemplate` (a
+ * template key) and an `id` becomes Signable. Each method may be overridden by the record.
+ * The registry is passed lazily because records are usually defined before the app boots and
+ * templates may be registered until then (fluently, on a panel).
+ */
+export function HasPdfTemplate<TBase extends Constructor<{ id: string | number; signaturePdfTemplate: string }>>(
+  Base: TBase,
+  templates: TemplateLookup | (() => TemplateLookup),
+) {
+  const lookup = typeof templates === 'function' ? templates : () => templates
+  return class WithPdfTemplate extends Base implements Signable {
+    /** The template this record is an instance of. */
+    pdfTemplate(): PdfTemplate {
+      return lookup().get(this.signaturePdfTemplate)
+    }
+
+    getSignableId(): string {
+      return String(this.id)
+    }
+
+    getSignableTitle(): string {
+      return `${this.pdfTemplate().label()} #${this.getSignableId()}`
+    }
+
+    getSignablePdfPath(): Promise<string> {
+      return this.pdfTemplate().renderFor(this)
+    }
+  }
+}

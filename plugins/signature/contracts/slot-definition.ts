@@ -1,0 +1,70 @@
+// A named region of a template that accepts a signature. Immutable: the same definition is
+// shared by every record of the template, so nobody may move it by accident.
+
+export interface SlotDefinitionInit {
+  key: string
+  label: string
+  defaultPage: number
+  /** PDF points, y measured from the bottom of the page (the convention of the whole server). */
+  defaultX: number
+  defaultY: number
+  defaultWidth: number
+  defaultHeight: number
+  required: boolean
+  /**
+   * Name of the record's field holding the id of the user who must sign this slot
+   * (e.g. 'employee_id'). Absent: anyone allowed to sign the record may fill it.
+   */
+  signatory?: string
+  /** What the signer signs as (e.g. 'employee', 'supervisor'); shown to people, not used for access. */
+  role?: string
+  /**
+   * Position in the signing sequence, 1 first. Slots with the same order may be signed in any
+   * order among themselves; a slot without an order may be signed at any time.
+   */
+  order?: number
+}
+
+export class SlotDefinition implements Readonly<SlotDefinitionInit> {
+  readonly key: string
+  readonly label: string
+  readonly defaultPage: number
+  readonly defaultX: number
+  readonly defaultY: number
+  readonly defaultWidth: number
+  readonly defaultHeight: number
+  readonly required: boolean
+  readonly signatory?: string
+  readonly role?: string
+  readonly order?: number
+
+  constructor(init: SlotDefinitionInit) {
+    this.key = init.key
+    this.label = init.label
+    this.defaultPage = init.defaultPage
+    this.defaultX = init.defaultX
+    this.defaultY = init.defaultY
+    this.defaultWidth = init.defaultWidth
+    this.defaultHeight = init.defaultHeight
+    this.required = init.required
+    if (init.signatory !== undefined) this.signatory = init.signatory
+    if (init.role !== undefined) this.role = init.role
+    if (init.order !== undefined) this.order = init.order
+    Object.freeze(this)
+  }
+
+  /** A copy with some fields changed: the value object is never mutated in place. */
+  with(changes: Partial<SlotDefinitionInit>): SlotDefinition {
+    return new SlotDefinition({ ...this.toJSON(), ...changes })
+  }
+
+  toJSON(): SlotDefinitionInit {
+    const { key, label, defaultPage, defaultX, defaultY, defaultWidth, defaultHeight, required, signatory, role, order } = this
+    return {
+      key, label, defaultPage, defaultX, defaultY, defaultWidth, defaultHeight, required,
+      ...(signatory === undefined ? {} : { signatory }),
+      ...(role === undefined ? {} : { role }),
+      ...(order === undefined ? {} : { order }),
+    }
+  }
+}

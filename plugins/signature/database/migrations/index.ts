@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely'
+import { createTemplateSlots } from './001-digital-pdf-template-slots.ts'
+
+/** The plugin's migrations, by name; the name prefix fixes the order. Later issues add theirs. */
+export const signatureMigrations: Record<string, Migration> = {
+  'signature-001-digital-pdf-template-slots': createTemplateSlots,
+}

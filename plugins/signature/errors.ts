@@ -1,0 +1,17 @@
+// Errors of the signature plugin, each defined once with a stable code and a status.
+// Shared file: add codes, never rewrite the ones already here (other parts of the plugin use them).
+import { defineError } from '../../core/http/errors.ts'
+
+// --- Templates (registry, config, rendering) ---
+export const ERR_TEMPLATE_NOT_FOUND = defineError('ERR_TEMPLATE_NOT_FOUND', 404, 'No PDF template is registered under this key')
+export const ERR_INVALID_TEMPLATE_KEY = defineError(
+  'ERR_INVALID_TEMPLATE_KEY',
+  400,
+  'A template key is lower-case letters, digits, ".", "_" and "-", starting with a letter or digit',
+)
+export const ERR_RENDERER_UNAVAILABLE = defineError(
+  'ERR_RENDERER_UNAVAILABLE',
+  503,
+  'The PDF renderer is not installed: install Chromium (apt-get install -y chromium) or set CHROMIUM_PATH',
+)
+export const ERR_RECORD_NOT_SIGNABLE = defineError('ERR_RECORD_NOT_SIGNABLE', 422, 'The record does not implement Signable')
