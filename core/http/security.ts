@@ -29,9 +29,12 @@ export function isJson(request: FastifyRequest): boolean {
 /** The Origin of a browser request must be our own host: refuses cross-site writes outright. */
 function isCrossOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin
-  if (!origin || origin === 'null') return origin === 'null'
+  if (origin === undefined) return false
+  if (origin === 'null') return true
   try {
-    return new URL(origin).host !== request.headers.host
+    const from = new URL(origin)
+    // Through the same URL parser, so a default port (":80", ":443") compares equal to none.
+    return from.host !== new URL(`${from.protocol}//${request.headers.host ?? ''}`).host
   } catch {
     return true
   }
