@@ -1,0 +1,65 @@
+// Appends an incremental update (PDF 32000-1, 7.5.6): the new and changed objects, a classic
+// cross-reference section for exactly those objects, and a trailer whose /Prev points at the
+// previous section. Every existing byte stays as it is, which is what keeps earlier signatures valid.
+import { PDFName, PDFNumber, type PDFArray, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib'
+import type { TrailerInfo } from './read-trailer.ts'
+
+export interface IncrementalUpdate {
+  objects: Array<[PDFRef, PDFObject]>
+  previous: TrailerInfo
+  context: PDFContext
+}
+
+export function appendIncrementalUpdate(original: Uint8Array, update: IncrementalUpdate): Buffer {
+  const chunks: Buffer[] = [Buffer.from(original.buffer, original.byteOffset, original.byteLength)]
+  let offset = original.byteLength
+  const push = (chunk: Buffer) => {
+    chunks.push(chunk)
+    offset += chunk.length
+  }
+  // "%%EOF" may be the very last bytes; the next object must start on its own line.
+  const last = original[original.byteLength - 1]
+  if (last !== 0x0a && last !== 0x0d) push(Buffer.from('\n'))
+
+  const entries: Array<{ number: number; generation: number; offset: number }> = []
+  const sorted = [...update.objects].sort(([a], [b]) => a.objectNumber - b.objectNumber)
+  for (const [ref, object] of sorted) {
+    entries.push({ number: ref.objectNumber, generation: ref.generationNumber, offset })
+    push(Buffer.from(`${ref.objectNumber} ${ref.generationNumber} obj\n`, 'latin1'))
+    push(serialize(object))
+    push(Buffer.from('\nendobj\n', 'latin1'))
+  }
+
+  const xrefOffset = offset
+  push(Buffer.from(`xref\n${crossReferenceSubsections(entries)}`, 'latin1'))
+  const size = Math.max(update.previous.size, ...entries.map((e) => e.number + 1))
+  const trailer = update.context.obj({}) 
+  trailer.set(PDFName.of('Size'), PDFNumber.of(size))
+  trailer.set(PDFName.of('Root'), update.previous.root)
+  if (update.previous.info) trailer.set(PDFName.of('Info'), update.previous.info)
+  if (update.previous.id) trailer.set(PDFName.of('ID'), update.previous.id as PDFArray)
+  trailer.set(PDFName.of('Prev'), PDFNumber.of(update.previous.startxref))
+  push(Buffer.from(`trailer\n${trailer.toString()}\nstartxref\n${xrefOffset}\n%%EOF\n`, 'latin1'))
+  return Buffer.concat(chunks)
+}
+
+/** Consecutive object numbers share a subsection; each entry is exactly 20 bytes. */
+function crossReferenceSubsections(entries: Array<{ number: number; generation: number; offset: number }>): string {
+  let text = ''
+  for (let i = 0; i < entries.length; ) {
+    let j = i
+    while (j + 1 < entries.length && entries[j + 1]!.number === entries[j]!.number + 1) j++
+    text += `${entries[i]!.number} ${j - i + 1}\n`
+    for (const entry of entries.slice(i, j + 1)) {
+      text += `${String(entry.offset).padStart(10, '0')} ${String(entry.generation).padStart(5, '0')} n\r\n`
+    }
+    i = j + 1
+  }
+  return text
+}
+
+function serialize(object: PDFObject): Buffer {
+  const buffer = new Uint8Array(object.sizeInBytes())
+  object.copyBytesInto(buffer, 0)
+  return Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+}

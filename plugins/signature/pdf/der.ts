@@ -1,0 +1,79 @@
+// The few DER building blocks a CMS SignedData needs. Written by hand because the structure is
+// small and fixed, and encoding straight into Buffers avoids forge's binary-string round trips.
+
+export function tlv(tag: number, ...contents: Buffer[]): Buffer {
+  const body = Buffer.concat(contents)
+  return Buffer.concat([Buffer.from([tag]), encodeLength(body.length), body])
+}
+
+function encodeLength(length: number): Buffer {
+  if (length < 0x80) return Buffer.from([length])
+  const bytes: number[] = []
+  for (let n = length; n > 0; n = Math.floor(n / 256)) bytes.unshift(n & 0xff)
+  return Buffer.from([0x80 | bytes.length, ...bytes])
+}
+
+export const sequence = (...items: Buffer[]) => tlv(0x30, ...items)
+export const nullValue = () => Buffer.from([0x05, 0x00])
+export const octetString = (bytes: Buffer) => tlv(0x04, bytes)
+export const integer = (value: number) => tlv(0x02, Buffer.from([value]))
+/** `[n]` EXPLICIT, or IMPLICIT for a constructed type (both are tag 0xa0 + n). */
+export const contextConstructed = (n: number, ...items: Buffer[]) => tlv(0xa0 + n, ...items)
+
+/** DER requires the elements of a SET OF in ascending order of their encodings. */
+export function setOf(...items: Buffer[]): Buffer {
+  return tlv(0x31, ...[...items].sort(Buffer.compare))
+}
+
+export function oid(dotted: string): Buffer {
+  const parts = dotted.split('.').map(Number)
+  const bytes: number[] = [40 * parts[0]! + parts[1]!]
+  for (const part of parts.slice(2)) {
+    const chunk: number[] = [part & 0x7f]
+    for (let n = Math.floor(part / 128); n > 0; n = Math.floor(n / 128)) chunk.unshift((n & 0x7f) | 0x80)
+    bytes.push(...chunk)
+  }
+  return tlv(0x06, Buffer.from(bytes))
+}
+
+/** UTCTime for 1950-2049 and GeneralizedTime after, as RFC 5652 requires for signingTime. */
+export function time(date: Date): Buffer {
+  const iso = date.toISOString() // 2026-11-22T03:04:07.123Z
+  const digits = iso.slice(0, 19).replace(/[-:T]/g, '') + 'Z'
+  const year = date.getUTCFullYear()
+  return year >= 1950 && year < 2050 ? tlv(0x17, Buffer.from(digits.slice(2), 'latin1')) : tlv(0x18, Buffer.from(digits, 'latin1'))
+}
+
+export interface Tlv {
+  tag: number
+  /** Offset of the tag byte. */
+  start: number
+  /** Offset of the first content byte. */
+  contentStart: number
+  end: number
+}
+
+export function readTlv(der: Buffer, offset: number): Tlv {
+  const tag = der[offset]!
+  let length = der[offset + 1]!
+  let contentStart = offset + 2
+  if (length & 0x80) {
+    const count = length & 0x7f
+    length = 0
+    for (let i = 0; i < count; i++) length = length * 256 + der[contentStart + i]!
+    contentStart += count
+  }
+  const end = contentStart + length
+  if (tag === undefined || end > der.length) throw new Error('Truncated DER value')
+  return { tag, start: offset, contentStart, end }
+}
+
+export function children(der: Buffer, parent: Tlv): Tlv[] {
+  const result: Tlv[] = []
+  for (let at = parent.contentStart; at < parent.end; ) {
+    const child = readTlv(der, at)
+    result.push(child)
+    at = child.end
+  }
+  return result
+}

@@ -1,0 +1,69 @@
+// Prepares a document for a signing session: one full rewrite that creates an empty signature
+// field for every slot and certifies that revision with DocMDP P=2. Later signers then only
+// fill their own pre-created field, which is a change P=2 allows, so every signature stays valid.
+import { buildSignatureDictionary } from './build-signature-dictionary.ts'
+import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
+import { ERR_FIELD_INVALID } from './errors.ts'
+import { uniqueFieldName } from './field-names.ts'
+import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
+import { pageAt } from './page-lookup.ts'
+import { listFields } from './signature-fields.ts'
+import { fillSignaturePlaceholder } from './signature-placeholder.ts'
+import { resolveSigner, type SignerInput } from './signer-input.ts'
+import type { Box } from './stamp-geometry.ts'
+
+export interface SignatureSlot extends Box {
+  /** Becomes the field's /T; signField finds the field by it. */
+  name: string
+  /** 1-based page number. */
+  page: number
+}
+
+export interface FreezeDocumentOptions {
+  fields: SignatureSlot[]
+  /** The application's own certificate: it certifies the frozen revision. */
+  signer: SignerInput
+  reason?: string
+  name?: string
+  /** 3 also allows annotations (comments) after certification. */
+  permission?: 2 | 3
+  signingTime?: Date
+}
+
+export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOptions): Promise<Uint8Array> {
+  const signingTime = options.signingTime ?? new Date()
+  const identity = resolveSigner(options.signer, signingTime)
+  const doc = await loadForRewrite(pdf)
+  assertSlotsValid(options.fields, new Set(listFields(doc).map((field) => field.name)))
+  for (const slot of options.fields) {
+    createSignatureField(doc, { name: slot.name, page: pageAt(doc, slot.page), rect: slot })
+  }
+  const certify = { p: options.permission ?? 2 }
+  const signature = buildSignatureDictionary(doc.context, {
+    identity,
+    signingTime,
+    certify,
+    reason: options.reason ?? 'Certified for signing',
+    name: options.name,
+  })
+  const certificationName = uniqueFieldName(doc, 'Certification')
+  createSignatureField(doc, { name: certificationName, page: pageAt(doc, 1), value: signature })
+  setDocMdpPermissions(doc, signature)
+  return fillSignaturePlaceholder(await saveNormalized(doc), identity, signingTime)
+}
+
+function assertSlotsValid(slots: SignatureSlot[], existing: Set<string>): void {
+  const seen = new Set<string>()
+  for (const slot of slots) {
+    if (!slot.name || slot.name.includes('.')) {
+      // A dot would make the name a path in the field hierarchy (PDF 32000-1, 12.7.3.2).
+      throw ERR_FIELD_INVALID(`Field name ${JSON.stringify(slot.name)} must be non-empty and contain no dot`)
+    }
+    if (seen.has(slot.name) || existing.has(slot.name)) throw ERR_FIELD_INVALID(`Field name ${JSON.stringify(slot.name)} is used twice`)
+    seen.add(slot.name)
+    const sizes = [slot.x, slot.y, slot.width, slot.height]
+    if (!sizes.every(Number.isFinite) || slot.width <= 0 || slot.height <= 0) {
+      throw ERR_FIELD_INVALID(`Field ${JSON.stringify(slot.name)} needs a finite position and a positive width and height`)
+    }
+  }
+}

@@ -1,0 +1,33 @@
+// The one place a PDF from outside is parsed, so every caller refuses bad input the same way.
+import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
+import { ERR_PDF_ENCRYPTED, ERR_PDF_INVALID } from './errors.ts'
+
+export interface LoadPdfOptions {
+  /** pdf-lib rewrites /Producer and /ModDate on load unless told not to; readers of a signed file must not. */
+  updateMetadata?: boolean
+}
+
+export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): Promise<PDFDocument> {
+  if (!looksLikePdf(bytes)) throw ERR_PDF_INVALID('The file does not start with a PDF header (%PDF-)')
+  let doc: PDFDocument
+  try {
+    doc = await PDFDocument.load(bytes, { updateMetadata: options.updateMetadata ?? false })
+  } catch (cause) {
+    if (cause instanceof EncryptedPDFError) throw ERR_PDF_ENCRYPTED(undefined, { cause })
+    throw ERR_PDF_INVALID(`The PDF cannot be parsed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+  }
+  // pdf-lib is lenient and can "load" a truncated file as an empty document.
+  let pageCount: number
+  try {
+    pageCount = doc.getPageCount()
+  } catch (cause) {
+    throw ERR_PDF_INVALID('The PDF page tree is broken', { cause })
+  }
+  if (pageCount === 0) throw ERR_PDF_INVALID('The PDF has no pages')
+  return doc
+}
+
+function looksLikePdf(bytes: Uint8Array): boolean {
+  // The header may follow up to 1024 bytes of junk (PDF 32000-1, annex H.3 note 13).
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).includes('%PDF-', 0, 'latin1')
+}

@@ -1,0 +1,23 @@
+// Rewrites an incoming PDF once, before its first signature, into the plainest form: classic
+// cross-reference table, no object streams. Incremental updates can then always be written as
+// classic sections, and pdf-lib's object numbering cannot collide with objects it did not see.
+import { PDFDocument } from 'pdf-lib'
+import { findSignedFields } from './signature-fields.ts'
+import { ERR_PDF_ALREADY_SIGNED } from './errors.ts'
+import { loadPdf } from './load-pdf.ts'
+
+export async function normalizePdf(bytes: Uint8Array): Promise<Uint8Array> {
+  return saveNormalized(await loadForRewrite(bytes))
+}
+
+/** Loads for a full rewrite, which is only allowed while nobody has signed. */
+export async function loadForRewrite(bytes: Uint8Array): Promise<PDFDocument> {
+  const doc = await loadPdf(bytes)
+  if (findSignedFields(doc).length > 0) throw ERR_PDF_ALREADY_SIGNED()
+  return doc
+}
+
+export function saveNormalized(doc: PDFDocument): Promise<Uint8Array> {
+  // updateFieldAppearances would let pdf-lib touch form fields it does not own.
+  return doc.save({ useObjectStreams: false, updateFieldAppearances: false })
+}

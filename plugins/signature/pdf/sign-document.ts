@@ -1,0 +1,51 @@
+// One signer, one signature, in a single full rewrite of a document nobody has signed yet:
+// the stamps are drawn into the pages and the signature may certify the result (DocMDP).
+import type { PDFDocument } from 'pdf-lib'
+import { buildSignatureDictionary, type DocMdpPermission } from './build-signature-dictionary.ts'
+import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
+import { embedStampImage } from './embed-stamp-image.ts'
+import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
+import { pageAt } from './page-lookup.ts'
+import { fillSignaturePlaceholder } from './signature-placeholder.ts'
+import { resolveSigner, type SignerInput } from './signer-input.ts'
+import { fitImageInBox, type Box } from './stamp-geometry.ts'
+import { uniqueFieldName } from './field-names.ts'
+
+export interface Stamp extends Box {
+  /** 1-based page number. */
+  page: number
+  /** PNG or JPEG bytes. */
+  image: Uint8Array
+}
+
+export interface SignDocumentOptions {
+  stamps: Stamp[]
+  signer: SignerInput
+  reason?: string
+  name?: string
+  location?: string
+  /** Certify the document; P defaults to 2 (only form filling and signing may follow). */
+  certify?: { p?: DocMdpPermission }
+  signingTime?: Date
+}
+
+export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions): Promise<Uint8Array> {
+  const signingTime = options.signingTime ?? new Date()
+  const identity = resolveSigner(options.signer, signingTime)
+  const doc = await loadForRewrite(pdf)
+  await drawStamps(doc, options.stamps)
+  const certify = options.certify ? { p: options.certify.p ?? 2 } : undefined
+  const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime, certify })
+  const firstStampPage = pageAt(doc, options.stamps[0]?.page ?? 1)
+  createSignatureField(doc, { name: uniqueFieldName(doc, 'Signature'), page: firstStampPage, value: signature })
+  if (certify) setDocMdpPermissions(doc, signature)
+  return fillSignaturePlaceholder(await saveNormalized(doc), identity, signingTime)
+}
+
+async function drawStamps(doc: PDFDocument, stamps: Stamp[]): Promise<void> {
+  for (const stamp of stamps) {
+    const page = pageAt(doc, stamp.page)
+    const image = await embedStampImage(doc, stamp.image)
+    page.drawImage(image, fitImageInBox(image, stamp))
+  }
+}

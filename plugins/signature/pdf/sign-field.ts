@@ -1,0 +1,70 @@
+// One signer of a session fills their own pre-created signature field, as an incremental update
+// appended after the existing bytes: the field gets its /V (the new signature) and its widget an
+// appearance showing the stamp. Nothing else changes, so every earlier signature stays valid
+// and the change is one the DocMDP certification allows.
+import { PDFArray, PDFName, PDFNumber, type PDFDocument, type PDFObject, type PDFRef } from 'pdf-lib'
+import { appendIncrementalUpdate } from './append-incremental-update.ts'
+import { buildSignatureDictionary } from './build-signature-dictionary.ts'
+import { docMdpPermission } from './docmdp-permission.ts'
+import { embedStampImage } from './embed-stamp-image.ts'
+import { ERR_FIELD_ALREADY_SIGNED, ERR_FIELD_NOT_FOUND, ERR_PDF_NO_CHANGES_ALLOWED } from './errors.ts'
+import { loadPdf } from './load-pdf.ts'
+import { readLastTrailer } from './read-trailer.ts'
+import { listFields, type FieldNode } from './signature-fields.ts'
+import { fillSignaturePlaceholder } from './signature-placeholder.ts'
+import { resolveSigner, type SignerInput } from './signer-input.ts'
+import { appearanceDictionary, createStampAppearance } from './stamp-appearance.ts'
+import { normalizeRect } from './stamp-geometry.ts'
+
+export interface SignFieldOptions {
+  fieldName: string
+  /** PNG or JPEG bytes, scaled into the field's rectangle. */
+  image: Uint8Array
+  signer: SignerInput
+  reason?: string
+  name?: string
+  location?: string
+  signingTime?: Date
+}
+
+export async function signField(pdf: Uint8Array, options: SignFieldOptions): Promise<Uint8Array> {
+  const signingTime = options.signingTime ?? new Date()
+  const identity = resolveSigner(options.signer, signingTime)
+  // Parsed only to read and to build new objects; the file itself is never re-saved.
+  const doc = await loadPdf(pdf)
+  const previous = readLastTrailer(pdf, doc.context)
+  if (docMdpPermission(doc) === 1) throw ERR_PDF_NO_CHANGES_ALLOWED()
+  const field = findUnsignedSignatureField(doc, options.fieldName)
+
+  // New objects must be numbered from the last trailer's /Size on, even if pdf-lib saw fewer
+  // objects than the file declares, or a new object could shadow a live one.
+  doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, previous.size - 1)
+  const firstNewNumber = doc.context.largestObjectNumber + 1
+
+  const image = await embedStampImage(doc, options.image)
+  const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime })
+  field.dict.set(PDFName.of('V'), signature)
+  const changed: Array<[PDFRef, PDFObject]> = [[field.ref, field.dict]]
+  for (const widget of field.widgets) {
+    const rect = normalizeRect(widget.dict.lookupMaybe(PDFName.of('Rect'), PDFArray)?.asArray().map(numberOf) ?? [])
+    if (rect.width > 0 && rect.height > 0) {
+      const appearance = createStampAppearance(doc.context, image, rect)
+      widget.dict.set(PDFName.of('AP'), appearanceDictionary(doc.context, appearance))
+    }
+    if (widget.ref !== field.ref) changed.push([widget.ref, widget.dict])
+  }
+  const created = doc.context.enumerateIndirectObjects().filter(([ref]) => ref.objectNumber >= firstNewNumber)
+  const updated = appendIncrementalUpdate(pdf, { objects: [...changed, ...created], previous, context: doc.context })
+  return fillSignaturePlaceholder(updated, identity, signingTime)
+}
+
+function findUnsignedSignatureField(doc: PDFDocument, name: string): FieldNode {
+  const field = listFields(doc).find((candidate) => candidate.name === name)
+  if (!field || !field.isSignature) throw ERR_FIELD_NOT_FOUND(`The PDF has no signature field named ${JSON.stringify(name)}`)
+  if (field.isSigned) throw ERR_FIELD_ALREADY_SIGNED(`The signature field ${JSON.stringify(name)} is already signed`)
+  return field
+}
+
+function numberOf(value: unknown): number {
+  return value instanceof PDFNumber ? value.asNumber() : NaN
+}
