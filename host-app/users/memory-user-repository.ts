@@ -1,28 +1,78 @@
 import { randomUUID } from 'node:crypto'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
-import type { NewUser, UserListQuery, UserListResult, UserPatch, UserRecord, UserRepository } from '../../core/auth/user-repository.ts'
+import {
+  USER_SORT_FIELDS, type NewUser, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository, type UserSortField,
+} from '../../core/auth/user-repository.ts'
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
-/** Users held in memory, as the specification describes: a delete lasts until the process restarts. */
+interface Stored {
+  user: UserRecord
+  /** Lower-cased "name\nemail": search is a substring test, not two toLowerCase() per row per query. */
+  haystack: string
+}
+
+const byField = (field: UserSortField) => (a: Stored, b: Stored) =>
+  collator.compare(a.user[field], b.user[field]) || (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0)
+
+/** Index of the first element not less than `item` (insertion point). */
+function lowerBound(rows: Stored[], item: Stored, compare: (a: Stored, b: Stored) => number): number {
+  let lo = 0
+  let hi = rows.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (compare(rows[mid]!, item) < 0) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/**
+ * Users held in memory, as the specification describes: a delete lasts until the process restarts.
+ * One sorted index per sort field is built on first use and kept sorted on every write (binary
+ * search + splice), so a list query never sorts: 100,000 users answer in a few milliseconds.
+ */
 export class MemoryUserRepository implements UserRepository {
-  readonly #byId = new Map<string, UserRecord>()
+  readonly #byId = new Map<string, Stored>()
   readonly #idByEmail = new Map<string, string>()
+  readonly #indexes = new Map<UserSortField, Stored[]>()
 
   constructor(seed: UserRecord[] = []) {
     for (const user of seed) this.#insert({ ...user })
   }
 
+  #index(field: UserSortField): Stored[] {
+    let rows = this.#indexes.get(field)
+    if (!rows) {
+      rows = [...this.#byId.values()].sort(byField(field))
+      this.#indexes.set(field, rows)
+    }
+    return rows
+  }
+
+  #indexAdd(stored: Stored) {
+    for (const [field, rows] of this.#indexes) rows.splice(lowerBound(rows, stored, byField(field)), 0, stored)
+  }
+
+  #indexRemove(stored: Stored) {
+    for (const [field, rows] of this.#indexes) {
+      const at = lowerBound(rows, stored, byField(field))
+      if (rows[at] === stored) rows.splice(at, 1)
+    }
+  }
+
   #insert(user: UserRecord) {
     const email = user.email.toLowerCase()
     if (this.#idByEmail.has(email)) throw ERR_CONFLICT(`The e-mail ${user.email} is already in use`)
-    this.#byId.set(user.id, user)
+    const stored = { user, haystack: `${user.name}\n${user.email}`.toLowerCase() }
+    this.#byId.set(user.id, stored)
     this.#idByEmail.set(email, user.id)
+    this.#indexAdd(stored)
   }
 
   async findById(id: string) {
-    const user = this.#byId.get(id)
-    return user ? { ...user } : null
+    const stored = this.#byId.get(id)
+    return stored ? { ...stored.user } : null
   }
 
   async findByEmail(email: string) {
@@ -31,15 +81,25 @@ export class MemoryUserRepository implements UserRepository {
   }
 
   async list(query: UserListQuery): Promise<UserListResult> {
-    let rows = [...this.#byId.values()]
-    const needle = query.search?.trim().toLowerCase()
-    if (needle) rows = rows.filter((u) => u.name.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle))
-    const { field, direction } = query.sort ?? { field: 'name', direction: 'asc' }
-    const sign = direction === 'desc' ? -1 : 1
-    // Ties broken by id so pages never overlap or skip a row.
-    rows.sort((a, b) => sign * collator.compare(a[field], b[field]) || collator.compare(a.id, b.id))
+    const { field, direction } = query.sort ?? { field: USER_SORT_FIELDS[0], direction: 'asc' }
+    const rows = this.#index(field)
     const start = (query.page - 1) * query.perPage
-    return { data: rows.slice(start, start + query.perPage).map((u) => ({ ...u })), total: rows.length }
+    const end = start + query.perPage
+    const at = direction === 'asc' ? (i: number) => rows[i]! : (i: number) => rows[rows.length - 1 - i]!
+    const needle = query.search?.trim().toLowerCase()
+    const data: UserRecord[] = []
+    if (!needle) {
+      for (let i = start; i < Math.min(end, rows.length); i++) data.push({ ...at(i).user })
+      return { data, total: rows.length }
+    }
+    let total = 0
+    for (let i = 0; i < rows.length; i++) {
+      const row = at(i)
+      if (!row.haystack.includes(needle)) continue
+      if (total >= start && total < end) data.push({ ...row.user })
+      total++
+    }
+    return { data, total }
   }
 
   async create(input: NewUser) {
@@ -51,23 +111,25 @@ export class MemoryUserRepository implements UserRepository {
   async update(id: string, patch: UserPatch) {
     const current = this.#byId.get(id)
     if (!current) return null
-    const next = { ...current, ...patch, id }
-    const oldEmail = current.email.toLowerCase()
+    const next: UserRecord = { ...current.user, ...patch, id }
+    const oldEmail = current.user.email.toLowerCase()
     const newEmail = next.email.toLowerCase()
-    if (newEmail !== oldEmail) {
-      if (this.#idByEmail.has(newEmail)) throw ERR_CONFLICT(`The e-mail ${next.email} is already in use`)
-      this.#idByEmail.delete(oldEmail)
-      this.#idByEmail.set(newEmail, id)
-    }
-    this.#byId.set(id, next)
+    if (newEmail !== oldEmail && this.#idByEmail.has(newEmail)) throw ERR_CONFLICT(`The e-mail ${next.email} is already in use`)
+    this.#remove(current)
+    this.#insert(next)
     return { ...next }
   }
 
+  #remove(stored: Stored) {
+    this.#byId.delete(stored.user.id)
+    this.#idByEmail.delete(stored.user.email.toLowerCase())
+    this.#indexRemove(stored)
+  }
+
   async delete(id: string) {
-    const user = this.#byId.get(id)
-    if (!user) return false
-    this.#byId.delete(id)
-    this.#idByEmail.delete(user.email.toLowerCase())
+    const stored = this.#byId.get(id)
+    if (!stored) return false
+    this.#remove(stored)
     return true
   }
 }
