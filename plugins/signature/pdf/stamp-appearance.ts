@@ -5,7 +5,7 @@ import { PDFName, type PDFContext, type PDFImage, type PDFRef } from 'pdf-lib'
 import { fitImageInBox } from './stamp-geometry.ts'
 
 export function createStampAppearance(context: PDFContext, image: PDFImage, size: { width: number; height: number }): PDFRef {
-  const placed = fitImageInBox(image, { x: 0, y: 0, ...size })
+  const placed = fitImageInBox(image, { x: 0, y: 0, width: size.width, height: size.height })
   const operators = `q ${num(placed.width)} 0 0 ${num(placed.height)} ${num(placed.x)} ${num(placed.y)} cm /Stamp Do Q`
   const stream = context.flateStream(operators, {
     Type: 'XObject',
