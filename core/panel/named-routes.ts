@@ -1,0 +1,38 @@
+type Params = Record<string, string | number>
+type Query = Record<string, string | number | undefined>
+
+/**
+ * The names of one panel's routes, collected by an onRoute hook, and url() over them.
+ * Templates and scripts ask for a name, so a route can move without hunting for its path.
+ */
+export class NamedRoutes {
+  readonly #paths = new Map<string, string>()
+
+  add(name: string, routePath: string): void {
+    const known = this.#paths.get(name)
+    // Fastify registers a prefixed '/' both with and without the trailing slash: keep the bare one.
+    if (known === undefined || known === routePath + '/') {
+      this.#paths.set(name, routePath)
+      return
+    }
+    if (known !== routePath && known + '/' !== routePath) throw new Error(`Route name "${name}" is already used by ${known}; cannot give it to ${routePath}`)
+  }
+
+  has(name: string): boolean {
+    return this.#paths.has(name)
+  }
+
+  url(name: string, params: Params = {}, query: Query = {}): string {
+    const pattern = this.#paths.get(name)
+    if (pattern === undefined) throw new Error(`No route named "${name}" in this panel`)
+    const path = pattern.replace(/:([A-Za-z0-9_]+)/g, (_, key: string) => {
+      const value = params[key]
+      if (value === undefined) throw new Error(`Route "${name}" needs the parameter "${key}"`)
+      return encodeURIComponent(String(value))
+    })
+    const search = new URLSearchParams()
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value))
+    const qs = search.toString()
+    return qs ? `${path}?${qs}` : path
+  }
+}

@@ -1,0 +1,124 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import { verifyCsrf } from '../http/csrf.ts'
+import { ERR_NOT_FOUND } from '../http/errors.ts'
+import type { Resource } from '../resource/define-resource.ts'
+import { resourcePlugin } from '../resource/resource-plugin.ts'
+import { acceptFormBodies } from '../views/form-body.ts'
+import { setPanelLayout } from '../views/layout-context.ts'
+import { NamedRoutes } from './named-routes.ts'
+import { panelGate, type PanelAccess } from './panel-gate.ts'
+import type { NavigationItem, PanelContext, PanelPlugin } from './panel-plugin.ts'
+
+const HOME_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), 'views', 'home.eta')
+const SEGMENT = /^[a-z][a-z0-9-]*$/
+
+/**
+ * A panel is a Fastify plugin you can keep configuring:
+ *
+ *   const admin = Panel.make().id('admin').path('admin').access('admin-roles')
+ *     .resources([UserResource]).plugin(SignaturePlugin.make())
+ *   await app.register(admin)
+ *
+ * Registering it opens an encapsulated context at `/<path>` (not fastify-plugin-wrapped, so the
+ * gate and the CSRF check cover exactly that prefix), runs every plugin's register(panel), then
+ * every plugin's boot(panel, app). Resources are mounted through the same PanelPlugin contract.
+ */
+export interface PanelBuilder extends FastifyPluginAsync {
+  id(id: string): PanelBuilder
+  path(path: string): PanelBuilder
+  /** Shown in the sidebar and the <title>; defaults to the id, capitalised. */
+  label(label: string): PanelBuilder
+  /** Who may enter. There is no default: a panel without .access() refuses to boot (fails closed). */
+  access(access: PanelAccess): PanelBuilder
+  resources(resources: Resource[]): PanelBuilder
+  /** Plugins are keyed by id: registering the same id again replaces the earlier one, so it runs once. */
+  plugin(plugin: PanelPlugin): PanelBuilder
+  plugins(plugins: PanelPlugin[]): PanelBuilder
+  /** The configuration so far, for tests and tooling. */
+  describe(): { id?: string; path?: string; access?: PanelAccess; plugins: string[]; resources: string[] }
+}
+
+interface PanelState {
+  id?: string
+  path?: string
+  label?: string
+  access?: PanelAccess
+  resources: Resource[]
+  plugins: Map<string, PanelPlugin>
+}
+
+export const Panel = {
+  make(): PanelBuilder {
+    const state: PanelState = { resources: [], plugins: new Map() }
+    const mount: FastifyPluginAsync = async (app) => mountPanel(app, state)
+    const builder = Object.assign(mount, {
+      id: (id: string) => { state.id = id; return builder },
+      path: (p: string) => { state.path = p.replace(/^\/+|\/+$/g, ''); return builder },
+      label: (label: string) => { state.label = label; return builder },
+      access: (access: PanelAccess) => { state.access = access; return builder },
+      resources: (resources: Resource[]) => { state.resources.push(...resources); return builder },
+      plugin: (plugin: PanelPlugin) => { state.plugins.set(plugin.id, plugin); return builder },
+      plugins: (plugins: PanelPlugin[]) => { for (const p of plugins) state.plugins.set(p.id, p); return builder },
+      describe: () => ({
+        id: state.id, path: state.path, access: state.access,
+        plugins: [...state.plugins.keys()], resources: state.resources.map((r) => r.slug),
+      }),
+    }) as PanelBuilder
+    return builder
+  },
+}
+
+async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void> {
+  const { id, path: prefix, access } = state
+  if (!id || !SEGMENT.test(id)) throw new Error(`A panel needs .id() made of lower-case letters, digits and "-" (got ${JSON.stringify(id)})`)
+  if (!prefix || !prefix.split('/').every((s) => SEGMENT.test(s))) throw new Error(`Panel "${id}" needs a .path() such as 'admin' (got ${JSON.stringify(prefix)})`)
+  if (!access) throw new Error(`Panel "${id}" has no .access(): say who may enter ('admin-roles' or 'signed-in')`)
+  const label = state.label ?? id.charAt(0).toUpperCase() + id.slice(1)
+  const home = `/${prefix}`
+
+  const routes = new NamedRoutes()
+  const navigation: NavigationItem[] = []
+  const panel: PanelContext = {
+    id,
+    path: prefix,
+    url: (name, params, query) => routes.url(name, params, query),
+    navigationItem: (item) => { navigation.push(item) },
+  }
+  // Resources first so their navigation comes before the plugins'.
+  const plugins = new Map<string, PanelPlugin>()
+  for (const resource of state.resources) plugins.set(`resource:${resource.slug}`, resourcePlugin(resource))
+  for (const [key, plugin] of state.plugins) plugins.set(key, plugin)
+  for (const plugin of plugins.values()) plugin.register(panel)
+
+  const policy = app.policy
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      const name = (route.config as { name?: unknown } | undefined)?.name
+      if (typeof name === 'string') routes.add(name, route.url ?? route.path)
+    })
+    acceptFormBodies(scope)
+    scope.addHook('onRequest', panelGate(policy, access))
+    // Cookie-authenticated writes inside a panel must carry the session's token (x-csrf-token).
+    scope.addHook('onRequest', verifyCsrf)
+    scope.addHook('onRequest', async (request) => {
+      const role = request.user?.role
+      setPanelLayout(request, {
+        id, label, home, url: panel.url,
+        navigation: navigation.filter((item) => !item.permission || policy.can(role, item.permission)),
+      })
+    })
+
+    scope.get('/', { config: { name: 'home' } }, async (request, reply) => {
+      const items = navigation.filter((item) => !item.permission || policy.can(request.user?.role, item.permission))
+      return reply.page(HOME_VIEW, { items, panelLabel: label }, { title: label })
+    })
+    for (const plugin of plugins.values()) await plugin.boot(panel, scope)
+
+    // Unknown paths under the prefix pass the gate first: a visitor who may not enter learns nothing.
+    scope.setNotFoundHandler(async (request) => {
+      throw ERR_NOT_FOUND(`No page at ${request.method} ${request.url.split('?')[0]}`)
+    })
+  }, { prefix: home })
+}

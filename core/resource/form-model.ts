@@ -1,0 +1,31 @@
+import type { PublicUser } from '../auth/user-repository.ts'
+import type { Resource } from './define-resource.ts'
+
+export type FieldErrors = Record<string, string>
+
+/** The edit form's controls with their current values (the record's, or what was just sent) and errors. */
+export function formFields(resource: Resource, actor: PublicUser, record: Record<string, unknown> & { id: string }, values: Record<string, unknown>, errors: FieldErrors) {
+  return resource.form.fields.map((field) => ({
+    key: field.key,
+    label: field.label,
+    type: field.type,
+    value: values[field.key] === undefined || values[field.key] === null ? '' : String(values[field.key]),
+    error: errors[field.key] ?? null,
+    options: field.options ? field.options(actor, record as never) : null,
+    autocomplete: field.autocomplete ?? 'off',
+    required: field.required ?? false,
+    help: field.help ?? null,
+  }))
+}
+
+/** zod issues -> one message per field (the first); unknown keys are reported apart, they are refused outright. */
+export function fieldErrors(issues: Array<{ code: string; path: PropertyKey[]; message: string; keys?: string[] }>) {
+  const errors: FieldErrors = {}
+  const unknown: string[] = []
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') unknown.push(...(issue.keys ?? []))
+    const key = issue.path[0]
+    if (typeof key === 'string' && errors[key] === undefined) errors[key] = issue.message
+  }
+  return { errors, unknown }
+}

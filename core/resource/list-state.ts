@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import type { Resource } from './define-resource.ts'
+
+/** What the URL of a list screen carries: a reload or a shared link shows the same table. */
+export interface ListState {
+  search: string
+  /** 'name' or '-name' */
+  sort: string
+  page: number
+}
+
+/**
+ * Reads the list state from the query string. A shared link with a stale or mistyped value
+ * still opens the list: bad values fall back to the defaults instead of a 400.
+ */
+export function parseListState(resource: Resource, query: unknown): ListState {
+  const sortValues = resource.sortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]]
+  const schema = z.object({
+    search: z.string().max(200).catch('').default(''),
+    sort: z.enum(sortValues).catch(resource.defaultSort).default(resource.defaultSort),
+    page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+  })
+  const parsed = schema.parse(query ?? {})
+  return { search: parsed.search.trim(), sort: parsed.sort, page: parsed.page }
+}
+
+/** The list URL for a state, leaving out what equals the default so links stay short. */
+export function listHref(base: string, resource: Resource, state: ListState): string {
+  const params = new URLSearchParams()
+  if (state.search) params.set('search', state.search)
+  if (state.sort !== resource.defaultSort) params.set('sort', state.sort)
+  if (state.page > 1) params.set('page', String(state.page))
+  const qs = params.toString()
+  return qs ? `${base}?${qs}` : base
+}

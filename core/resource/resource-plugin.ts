@@ -1,0 +1,149 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Policy } from '../access/policy.ts'
+import type { PublicUser } from '../auth/user-repository.ts'
+import { ERR_ACCESS_DENIED, ERR_UNAUTHENTICATED, ERR_VALIDATION, isAppError } from '../http/errors.ts'
+import type { PanelContext, PanelPlugin } from '../panel/panel-plugin.ts'
+import { wantsFragment } from '../views/htmx.ts'
+import { VIEW_FILES } from '../views/view-files.ts'
+import type { Resource } from './define-resource.ts'
+import { fieldErrors, formFields, type FieldErrors } from './form-model.ts'
+import { parseListState } from './list-state.ts'
+import { cellText, mayUse, tableModel, type Urls } from './table-model.ts'
+
+const VIEWS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'views')
+const view = (name: string) => path.join(VIEWS, `${name}.eta`)
+
+interface IdParams { id: string }
+
+function pathOf(url: string | string[] | undefined): string | undefined {
+  if (typeof url !== 'string') return undefined
+  try {
+    return new URL(url).pathname
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A resource mounted through the panel plugin contract: navigation in register(), the list,
+ * record, update, confirm-delete and delete routes in boot(). Route names:
+ * resources.<slug>.index | .view | .update | .confirm-delete | .delete
+ */
+export function resourcePlugin(resource: Resource): PanelPlugin {
+  const name = (action: string) => `resources.${resource.slug}.${action}`
+  return {
+    id: `resource:${resource.slug}`,
+    register(panel) {
+      panel.navigationItem({ label: resource.label, url: `/${panel.path}/${resource.slug}`, permission: resource.actions.view.permission, group: resource.navigationGroup })
+    },
+    boot(panel, app) {
+      mountResourceRoutes(resource, panel, app, name)
+    },
+  }
+}
+
+function mountResourceRoutes(resource: Resource, panel: PanelContext, app: FastifyInstance, name: (action: string) => string) {
+  const policy: Policy = app.policy
+  const base = `/${resource.slug}`
+  const urls: Urls = {
+    list: `/${panel.path}/${resource.slug}`,
+    record: (id) => panel.url(name('view'), { id }),
+    confirmDelete: (id) => panel.url(name('confirm-delete'), { id }),
+  }
+  const actorOf = (request: FastifyRequest): PublicUser => {
+    if (!request.user) throw ERR_UNAUTHENTICATED()
+    return request.user
+  }
+  const canFor = (actor: PublicUser) => (permission: string) => policy.can(actor.role, permission)
+
+  app.get(base, { config: { name: name('index') } }, async (request, reply) => {
+    const actor = actorOf(request)
+    const state = parseListState(resource, request.query)
+    // The source checks the view permission on every call: a partial request is re-checked too.
+    const result = await resource.source.list(actor, {
+      page: state.page, perPage: resource.perPage, search: state.search || undefined,
+      sort: { field: state.sort.replace(/^-/, ''), direction: state.sort.startsWith('-') ? 'desc' : 'asc' },
+    })
+    const table = tableModel({ resource, state, rows: result.data as never, total: result.total, urls, actor, can: canFor(actor) })
+    if (wantsFragment(request)) return reply.fragment(view('table'), { table })
+    return reply.page(view('list'), {
+      table, state, listUrl: urls.list,
+      searchPlaceholder: `Search by ${resource.searchFields.map((key) => resource.columns.find((c) => c.key === key)?.label.toLowerCase() ?? key).join(' or ')}`,
+      resourceLabel: resource.label,
+    }, { title: resource.label })
+  })
+
+  const renderRecord = async (request: FastifyRequest, reply: FastifyReply, record: { id: string } & Record<string, unknown>, extra: { values?: Record<string, unknown>; errors?: FieldErrors; flash?: { kind: string; message: string } } = {}) => {
+    const actor = actorOf(request)
+    const can = canFor(actor)
+    const model = {
+      title: resource.title(record as never),
+      listUrl: urls.list,
+      resourceLabel: resource.label,
+      details: resource.columns.map((column) => ({ label: column.label, text: cellText(resource, column.key, record), badge: column.badge === true })),
+      form: mayUse(can, actor, resource.actions.edit, record)
+        ? { action: panel.url(name('update'), { id: record.id }), fields: formFields(resource, actor, record, extra.values ?? record, extra.errors ?? {}) }
+        : null,
+      deleteHref: mayUse(can, actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
+      flash: extra.flash ?? null,
+      recordLabel: resource.recordLabel,
+    }
+    if (wantsFragment(request)) return reply.fragment(view('record-region'), { record: model, oob: true })
+    return reply.page(view('record'), { record: model }, { title: model.title })
+  }
+
+  app.get<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('view') } }, async (request, reply) => {
+    const record = await resource.source.get(actorOf(request), request.params.id)
+    return renderRecord(request, reply, record as never)
+  })
+
+  app.post<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('update') } }, async (request, reply) => {
+    const actor = actorOf(request)
+    const current = await resource.source.get(actor, request.params.id)
+    const body = (request.body ?? {}) as Record<string, unknown>
+    const parsed = resource.form.schema.safeParse(body)
+    if (!parsed.success) {
+      const { errors, unknown } = fieldErrors(parsed.error.issues as never)
+      // Only a forged request sends a field the form does not have: refuse it, write nothing.
+      if (unknown.length > 0) throw ERR_VALIDATION(`body: unknown field(s): ${unknown.join(', ')}`)
+      reply.code(422)
+      return renderRecord(request, reply, current as never, { values: body, errors, flash: { kind: 'error', message: 'Please correct the fields marked below.' } })
+    }
+    try {
+      const updated = await resource.source.update(actor, request.params.id, parsed.data)
+      return renderRecord(request, reply, updated as never, { flash: { kind: 'success', message: 'Saved.' } })
+    } catch (error) {
+      // A conflict (e-mail taken) or a rule of the source is shown on the form; 403/404 go to the error page.
+      if (!isAppError(error) || ![400, 409, 422].includes(error.statusCode)) throw error
+      reply.code(422)
+      return renderRecord(request, reply, current as never, { values: body, flash: { kind: 'error', message: error.message } })
+    }
+  })
+
+  app.get<{ Params: IdParams }>(`${base}/:id/delete`, { config: { name: name('confirm-delete') } }, async (request, reply) => {
+    const actor = actorOf(request)
+    const record = await resource.source.get(actor, request.params.id)
+    if (!mayUse(canFor(actor), actor, resource.actions.delete, record)) throw ERR_ACCESS_DENIED(`You may not delete this ${resource.recordLabel}`)
+    const confirm = {
+      title: `Delete ${resource.title(record as never)}?`,
+      message: `This ${resource.recordLabel} will be removed. This cannot be undone.`,
+      deleteUrl: panel.url(name('delete'), { id: record.id }),
+      cancelHref: urls.list,
+    }
+    if (wantsFragment(request)) return reply.fragment(view('confirm-delete'), { confirm })
+    return reply.page(view('confirm-delete'), { confirm, standalone: true }, { title: confirm.title })
+  })
+
+  app.delete<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('delete') } }, async (request, reply) => {
+    const actor = actorOf(request)
+    const record = await resource.source.get(actor, request.params.id)
+    await resource.source.remove(actor, request.params.id)
+    // Tell the page: the table refreshes itself, the dialog closes (see public/js/dialogs.js).
+    reply.header('HX-Trigger', JSON.stringify({ 'resource-changed': { slug: resource.slug }, 'modal-close': true }))
+    // Deleted from its own page: that page is gone, go to the list.
+    if (pathOf(request.headers['hx-current-url']) === urls.record(record.id)) reply.header('HX-Redirect', urls.list)
+    return reply.fragment(VIEW_FILES.flash, { kind: 'success', message: `Deleted ${resource.title(record as never)}.` })
+  })
+}

@@ -1,0 +1,99 @@
+import type { PublicUser } from '../auth/user-repository.ts'
+import type { Resource, ResourceAction } from './define-resource.ts'
+import { listHref, type ListState } from './list-state.ts'
+
+type AnyRecord = { id: string } & Record<string, unknown>
+
+export interface Urls {
+  list: string
+  record: (id: string) => string
+  confirmDelete: (id: string) => string
+}
+
+/** Whether a control is shown: the same decide() the source's checks use, plus the per-record rule. */
+export function mayUse(can: (permission: string) => boolean, actor: PublicUser, action: ResourceAction<any> | undefined, record: unknown): boolean {
+  if (!action) return false
+  return can(action.permission) && (action.allowed?.(actor, record) ?? true)
+}
+
+export function cellText(resource: Resource, key: string, record: AnyRecord): string {
+  const column = resource.columns.find((c) => c.key === key)
+  if (column?.value) return column.value(record as never)
+  const value = record[key]
+  return value === undefined || value === null ? '' : String(value)
+}
+
+/**
+ * Everything the table component needs, computed here so the template only prints: header
+ * links that toggle the sort, row links and actions the actor may use, pagination, empty state.
+ */
+export function tableModel(input: {
+  resource: Resource
+  state: ListState
+  rows: AnyRecord[]
+  total: number
+  urls: Urls
+  actor: PublicUser
+  can: (permission: string) => boolean
+}) {
+  const { resource, state, rows, total, urls, actor, can } = input
+  const href = (patch: Partial<ListState>) => listHref(urls.list, resource, { ...state, ...patch })
+  const current = { field: state.sort.replace(/^-/, ''), direction: state.sort.startsWith('-') ? 'desc' : 'asc' }
+  const pageCount = Math.max(1, Math.ceil(total / resource.perPage))
+  const from = total === 0 || rows.length === 0 ? 0 : (state.page - 1) * resource.perPage + 1
+
+  return {
+    id: `${resource.slug}-table`,
+    label: resource.label,
+    refreshUrl: href({}),
+    sort: state.sort,
+    headers: resource.columns.map((column) => {
+      const active = column.key === current.field
+      const direction = active ? current.direction : null
+      return {
+        label: column.label,
+        sortHref: column.sortable ? href({ sort: active && direction === 'asc' ? `-${column.key}` : column.key, page: 1 }) : null,
+        direction,
+        ariaSort: direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : null,
+      }
+    }),
+    rows: rows.map((record) => ({
+      id: record.id,
+      cells: resource.columns.map((column) => ({
+        text: cellText(resource, column.key, record),
+        href: column.primary && mayUse(can, actor, resource.actions.view, record) ? urls.record(record.id) : null,
+        badge: column.badge === true,
+      })),
+      viewHref: mayUse(can, actor, resource.actions.view, record) ? urls.record(record.id) : null,
+      deleteHref: mayUse(can, actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
+      title: resource.title(record as never),
+    })),
+    empty: rows.length > 0 ? null : {
+      title: state.search ? `No ${resource.label.toLowerCase()} match “${state.search}”` : total > 0 ? 'This page is empty' : `No ${resource.label.toLowerCase()} yet`,
+      resetHref: state.search || state.page > 1 ? href({ search: '', page: 1 }) : null,
+    },
+    pagination: {
+      from,
+      to: from === 0 ? 0 : from + rows.length - 1,
+      total,
+      page: state.page,
+      pageCount,
+      prevHref: state.page > 1 ? href({ page: Math.min(state.page - 1, pageCount) }) : null,
+      nextHref: state.page < pageCount ? href({ page: state.page + 1 }) : null,
+      pages: pageWindow(state.page, pageCount).map((n) => (n === null ? null : { n, href: href({ page: n }), current: n === state.page })),
+      target: `#${resource.slug}-table`,
+    },
+  }
+}
+
+/** 1 … 4 5 6 … 12: the first, the last and two either side of the current page. */
+export function pageWindow(page: number, count: number): Array<number | null> {
+  const wanted = new Set([1, count, page - 1, page, page + 1].filter((n) => n >= 1 && n <= count))
+  const sorted = [...wanted].sort((a, b) => a - b)
+  const out: Array<number | null> = []
+  sorted.forEach((n, i) => {
+    if (i > 0 && n - sorted[i - 1]! > 1) out.push(null)
+    out.push(n)
+  })
+  return out
+}

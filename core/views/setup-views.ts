@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import fastifyView from '@fastify/view'
+import { Eta } from 'eta'
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { csrfToken } from '../auth/session.ts'
+import { panelLayoutOf } from './layout-context.ts'
+import { renderErrorPage } from './error-pages.ts'
+
+const HERE = path.dirname(fileURLToPath(import.meta.url))
+const LAYOUT = path.join(HERE, 'layout.eta')
+const require = createRequire(import.meta.url)
+
+export interface ViewsOptions {
+  /** Every view file lives under this folder (Eta refuses templates outside its views root). */
+  root: string
+  /** Our own stylesheet and scripts, served at /assets/. */
+  publicDir: string
+  /** Caches compiled templates; off in development so edits show on reload. */
+  production: boolean
+}
+
+export interface PageOptions {
+  /** The <title> and the page heading. */
+  title: string
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /**
+     * Renders `viewFile` (absolute path of an .eta file under the views root) inside the layout:
+     * the panel's sidebar when the route belongs to a panel, a top bar otherwise. The view gets
+     * `it` = your data plus `it.user`, `it.csrfToken` and, inside a panel, `it.url(name, params, query)`.
+     */
+    page(viewFile: string, data?: object, options?: PageOptions): Promise<FastifyReply>
+    /** Renders `viewFile` alone (no layout): the answer to an htmx request that swaps a part. */
+    fragment(viewFile: string, data?: object): Promise<FastifyReply>
+  }
+  interface FastifyInstance {
+    /** Renders a view file to a string with the same helpers as reply.page. */
+    renderView(request: FastifyRequest, viewFile: string, data?: object): Promise<string>
+  }
+}
+
+/** The helpers every view sees, whatever rendered it. */
+function viewHelpers(request: FastifyRequest) {
+  const panel = panelLayoutOf(request)
+  return {
+    user: request.user,
+    csrfToken: csrfToken(request),
+    url: panel?.url ?? (() => { throw new Error('url() is only available in views rendered inside a panel') }),
+    currentPath: request.url.split('?')[0],
+  }
+}
+
+/**
+ * Eta views through @fastify/view, the layout, the shared components (named templates: `@flash`,
+ * `@table`, `@field`, `@pagination`, `@confirm`), static assets, and HTML error pages.
+ * Wrapped with fastify-plugin: reply.page must work in every context, panels included.
+ */
+export const setupViews = fp<ViewsOptions>(async (app, options) => {
+  const eta = new Eta({ autoEscape: true, autoTrim: false, cache: options.production })
+  const componentsDir = path.join(HERE, 'components')
+  for (const file of readdirSync(componentsDir).filter((f) => f.endsWith('.eta'))) {
+    eta.loadTemplate(`@${path.basename(file, '.eta')}`, readFileSync(path.join(componentsDir, file), 'utf8'))
+  }
+  await app.register(fastifyView, { engine: { eta }, templates: options.root, production: options.production })
+
+  const relative = (file: string) => {
+    const rel = path.relative(options.root, file)
+    if (!path.isAbsolute(file) || rel.startsWith('..')) throw new Error(`View ${file} must be an absolute path under ${options.root}`)
+    return rel
+  }
+
+  app.decorate('renderView', async (request: FastifyRequest, viewFile: string, data: object = {}) =>
+    app.view(relative(viewFile), { ...viewHelpers(request), ...data }))
+
+  const renderLayout = async (request: FastifyRequest, body: string, title: string) => {
+    const panel = panelLayoutOf(request)
+    return app.view(relative(LAYOUT), { ...viewHelpers(request), title, body, panel })
+  }
+
+  app.decorateReply('page', async function page(this: FastifyReply, viewFile: string, data: object = {}, options?: PageOptions) {
+    const title = options?.title ?? ''
+    const body = await app.renderView(this.request, viewFile, { title, ...data })
+    const html = await renderLayout(this.request, body, title)
+    // The same URL answers a fragment or a page depending on HX-Request: caches must keep both.
+    return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(html)
+  })
+
+  app.decorateReply('fragment', async function fragment(this: FastifyReply, viewFile: string, data: object = {}) {
+    const html = await app.renderView(this.request, viewFile, data)
+    return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(html)
+  })
+
+  await app.register(fastifyStatic, { root: options.publicDir, prefix: '/assets/', index: false, maxAge: options.production ? '1d' : 0 })
+  // htmx and Alpine straight from node_modules: the machines that run this have no internet.
+  const vendor = [
+    { prefix: '/assets/vendor/htmx/', file: require.resolve('htmx.org/dist/htmx.min.js') },
+    { prefix: '/assets/vendor/alpine/', file: require.resolve('alpinejs/dist/cdn.min.js') },
+  ]
+  for (const { prefix, file } of vendor) {
+    await app.register(fastifyStatic, {
+      root: path.dirname(file), prefix, decorateReply: false, index: false, allowedPath: (p) => p === `/${path.basename(file)}`,
+    })
+  }
+
+  app.errorPages.render = (request, reply, error) => renderErrorPage(app, request, reply, error)
+}, { name: 'core-views', dependencies: ['core-session'] })
+

@@ -1,0 +1,12 @@
+import { Panel } from '../core/panel/panel.ts'
+import type { PanelPlugin } from '../core/panel/panel-plugin.ts'
+
+/** The panel at /app for every signed-in user: the signer page and "My signatures" mount here. */
+export function appPanel(options: { plugins?: PanelPlugin[] } = {}) {
+  return Panel.make()
+    .id('app')
+    .path('app')
+    .label('My workspace')
+    .access('signed-in')
+    .plugins(options.plugins ?? [])
+}

@@ -1,0 +1,24 @@
+// Every htmx request carries the page's CSRF token and asks for HTML (error pages included).
+(function () {
+  'use strict'
+  var meta = document.querySelector('meta[name="csrf-token"]')
+  var token = meta ? meta.getAttribute('content') : ''
+
+  htmx.config.historyRestoreAsHxRequest = false
+  // Errors are swapped too: the server retargets them into #flash (HX-Retarget), and a form with
+  // invalid fields comes back as 422 with the messages next to the fields.
+  htmx.config.responseHandling = [
+    { code: '204', swap: false },
+    { code: '[23]..', swap: true },
+    { code: '422', swap: true },
+    { code: '[45]..', swap: true, error: true }
+  ]
+
+  document.body.addEventListener('htmx:configRequest', function (event) {
+    event.detail.headers['x-csrf-token'] = token
+    event.detail.headers['Accept'] = 'text/html'
+  })
+
+  // Expose the token to page scripts (fetch) without them reading the DOM themselves.
+  window.csrfToken = function () { return token }
+})()
