@@ -1,10 +1,18 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { compilePolicy } from '../core/access/policy.ts'
-import type { LoginThrottle, ThrottleOptions } from '../core/auth/login-throttle.ts'
+import { createMemoryLoginThrottle, type LoginThrottle, type ThrottleOptions } from '../core/auth/login-throttle.ts'
 import type { UserRepository } from '../core/auth/user-repository.ts'
 import { createCoreApp } from '../core/create-core-app.ts'
 import { access, auth } from '../config/auth.ts'
-import { loadAppEnv, type AppEnv } from '../config/app.ts'
+import { loadAppEnv, PROJECT_ROOT, type AppEnv } from '../config/app.ts'
+import path from 'node:path'
+import { launcherPages } from '../core/launcher/launcher-pages.ts'
+import { authPages } from '../core/panel/auth-pages.ts'
+import { setupViews } from '../core/views/setup-views.ts'
+import { adminPanel } from '../panels/admin.ts'
+import { appPanel } from '../panels/app.ts'
+import { modules } from './modules.ts'
+import { userResource } from './users/user-resource.ts'
 import { loadSessionKey } from './session-key.ts'
 import { demoUsers } from './users/demo-users.ts'
 import { MemoryUserRepository } from './users/memory-user-repository.ts'
@@ -23,6 +31,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const env = { ...loadAppEnv(), ...options.env }
   const policy = compilePolicy(access)
   const users = options.users ?? new MemoryUserRepository(await demoUsers())
+  // One throttle for the JSON login and the login page: neither is a way around the other.
+  const given = options.throttle ?? auth.throttle
+  const throttle = 'retryAfter' in given ? given : createMemoryLoginThrottle(given)
   const app = await createCoreApp({
     logger: options.logger,
     trustProxy: env.TRUST_PROXY,
@@ -33,10 +44,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ttlSeconds: auth.sessionTtlSeconds,
       secure: env.NODE_ENV === 'production' ? true : 'auto',
     },
-    throttle: options.throttle ?? auth.throttle,
+    throttle,
     policy,
     users,
   })
-  await app.register(usersApi, { service: createUserService(policy, users) })
+  const userService = createUserService(policy, users)
+  await app.register(usersApi, { service: userService })
+
+  // Pages: views and error pages, sign-in, the launcher, and the panels.
+  await app.register(setupViews, { root: PROJECT_ROOT, publicDir: path.join(PROJECT_ROOT, 'public'), production: env.NODE_ENV === 'production' })
+  await app.register(authPages, { users, throttle })
+  await app.register(launcherPages, { modules })
+  await app.register(adminPanel({ resources: [userResource(userService, policy)] }))
+  await app.register(appPanel())
   return app
 }
