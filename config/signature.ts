@@ -1,0 +1,40 @@
+import type { SignatureConfigInput } from '../plugins/signature/signature-config.ts'
+
+// The signature plugin's configuration: plain data (and a few functions), validated at boot by
+// parseSignatureConfig(). Templates here are registered eagerly, also for command-line scripts.
+export const signature = {
+  /** Disk for sample and generated PDFs; by default a folder under the git-ignored storage/. */
+  storage_disk: process.env.SIGNATURE_STORAGE_DISK ?? 'signature',
+  designer: {
+    /** Page images for the placement designer; higher is sharper, slower and bigger. */
+    dpi: process.env.SIGNATURE_DESIGNER_DPI ?? 144,
+  },
+  templates: {
+    'daily-time-record': {
+      // label omitted on purpose: it defaults to "Daily Time Record".
+      view: 'pdf.daily-time-record',
+      // A function: building a month of sample rows is deferred until a sample is rendered.
+      sample_data: () => ({ record: sampleDailyTimeRecord() }),
+      // The record itself is what the view needs at sign time (the default would be the same;
+      // spelled out so the shape of the data is visible here).
+      data_resolver: (record: unknown) => ({ record }),
+      slots: [
+        // US Letter landscape is 792 x 612 pt; signature lines sit near the bottom (y 60-120).
+        { key: 'employee', label: 'Employee', required: true, page: 1, x: 72, y: 66, width: 240, height: 48, signatory: 'employeeId', role: 'employee', order: 1 },
+        { supervisor: { label: 'Supervisor', required: true, page: 1, x: 480, y: 66, width: 240, height: 48, signatory: 'supervisorId', role: 'supervisor', order: 2 } },
+      ],
+    },
+  },
+} satisfies SignatureConfigInput
+
+/** Fixed data (no clock, no randomness): the sample must render to the same bytes every time. */
+function sampleDailyTimeRecord() {
+  const days = Array.from({ length: 10 }, (_, i) => {
+    const day = String(i + 1).padStart(2, '0')
+    return { date: `2026-03-${day}`, timeIn: '08:00', breakOut: '12:00', breakIn: '13:00', timeOut: '17:00', hours: 8 }
+  })
+  return {
+    id: 'sample', employeeId: 'u-sample', employeeName: 'Sample Employee', supervisorId: 'u-sample-boss',
+    supervisorName: 'Sample Supervisor', period: 'March 1-10, 2026', department: 'Operations', days,
+  }
+}

@@ -1,0 +1,77 @@
+import { chromium, type Browser } from 'playwright-core'
+import { atomicWriteFile } from '../../../core/storage/atomic-write.ts'
+import type { PdfRenderer, RendererContext } from '../contracts/pdf-renderer.ts'
+import { ERR_RENDERER_UNAVAILABLE } from '../errors.ts'
+import { findChromium } from './chromium-path.ts'
+import { ConcurrencyLimit } from './concurrency-limit.ts'
+import { withFixedMetadata } from './deterministic-pdf.ts'
+
+// Without the networking flags Chromium keeps trying to reach the internet (see notes/stack.md).
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage']
+
+/**
+ * The default renderer: a view's HTML printed to PDF by headless Chromium. One browser per
+ * renderer instance (the registry keeps one instance per app), launched on first use; a page per
+ * render, at most `maxConcurrent` at once, so a burst of renders cannot exhaust memory.
+ * The page size comes from the view's CSS `@page { size: ... }`.
+ */
+export class ChromiumPdfRenderer implements PdfRenderer {
+  static readonly requirement = 'install Chromium (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium or Chrome executable'
+
+  static isAvailable(): boolean {
+    return findChromium() !== null
+  }
+
+  readonly #context: RendererContext
+  readonly #limit: ConcurrencyLimit
+  #browser: Promise<Browser> | undefined
+  #closed = false
+
+  constructor(context: RendererContext, options: { maxConcurrent?: number } = {}) {
+    this.#context = context
+    this.#limit = new ConcurrencyLimit(options.maxConcurrent ?? Number(process.env.PDF_RENDER_CONCURRENCY ?? 4))
+  }
+
+  async render(view: string, data: Record<string, unknown>, destinationPath: string): Promise<string> {
+    const html = await this.#context.renderView(view, data)
+    const pdf = await this.#limit.run(() => this.#print(html))
+    return atomicWriteFile(destinationPath, await withFixedMetadata(pdf, 'fastify-panels-signature (Chromium)'))
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true
+    const browser = this.#browser
+    this.#browser = undefined
+    if (browser) await (await browser.catch(() => null))?.close()
+  }
+
+  async #print(html: string): Promise<Uint8Array> {
+    const browser = await this.#launch()
+    // A context per render: no cookies, storage or cache shared between documents. No JavaScript
+    // and no network: a PDF view is static HTML, and nothing in it may reach out.
+    const context = await browser.newContext({ javaScriptEnabled: false, offline: true })
+    try {
+      const page = await context.newPage()
+      await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()))
+      await page.setContent(html, { waitUntil: 'load' })
+      return await page.pdf({ preferCSSPageSize: true, printBackground: true })
+    } finally {
+      await context.close()
+    }
+  }
+
+  #launch(): Promise<Browser> {
+    if (this.#closed) return Promise.reject(new Error('The Chromium renderer is closed'))
+    if (!this.#browser) {
+      const executablePath = findChromium()
+      if (!executablePath) return Promise.reject(ERR_RENDERER_UNAVAILABLE(`Chromium was not found: ${ChromiumPdfRenderer.requirement}`))
+      const launching = chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true })
+      this.#browser = launching
+      // A crashed browser is relaunched on the next render instead of failing every later one.
+      launching.then((browser) => browser.on('disconnected', () => { if (this.#browser === launching) this.#browser = undefined }),
+        () => { if (this.#browser === launching) this.#browser = undefined })
+    }
+    return this.#browser
+  }
+}

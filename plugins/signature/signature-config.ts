@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import type { ViewTemplateEntry } from './templates/view-template-entry.ts'
+
+export interface SignatureConfigInput {
+  storage_disk?: string
+  designer?: { dpi?: number | string }
+  /** Template key -> entry; each becomes a ViewPdfTemplate (its own checks name key and field). */
+  templates?: Record<string, ViewTemplateEntry>
+}
+
+const signatureConfigSchema = z.strictObject({
+  storage_disk: z.string().regex(/^[A-Za-z0-9._-]+$/, 'a disk name (letters, digits, ".", "_", "-")').default('signature'),
+  designer: z.strictObject({
+    // From SIGNATURE_DESIGNER_DPI (a string) or a number; 72 is the floor (one pixel per point).
+    dpi: z.coerce.number().int().min(72).max(600).default(144),
+  }).default({ dpi: 144 }),
+  templates: z.record(z.string(), z.custom<ViewTemplateEntry>((v) => typeof v === 'object' && v !== null, 'an entry object')).default({}),
+})
+
+export type SignatureConfig = z.output<typeof signatureConfigSchema>
+
+/** Validates config/signature.ts at boot; a bad value stops the boot naming the field. */
+export function parseSignatureConfig(input: SignatureConfigInput): SignatureConfig {
+  const result = signatureConfigSchema.safeParse(input)
+  if (!result.success) {
+    throw new Error(`Invalid signature configuration: ${result.error.issues.map((i) => `signature.${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  }
+  return result.data
+}
