@@ -47,3 +47,23 @@ export function htmxWrite(app: FastifyInstance, method: 'POST' | 'DELETE', url: 
 export function attributeValues(html: string, attribute: string): string[] {
   return [...html.matchAll(new RegExp(`${attribute}="([^"]*)"`, 'g'))].map((m) => m[1]!)
 }
+
+/**
+ * The whole application with something more registered before it is ready (a test panel, a
+ * route that throws). Closed on teardown like buildTestApp.
+ */
+export async function buildAppWith(t: { teardown(fn: () => unknown): void }, extra: (app: FastifyInstance) => Promise<void> | void): Promise<FastifyInstance> {
+  const { mkdtemp, rm } = await import('node:fs/promises')
+  const { tmpdir } = await import('node:os')
+  const path = await import('node:path')
+  const { buildApp } = await import('../../host-app/app.ts')
+  const storage = await mkdtemp(path.join(tmpdir(), 'app-test-'))
+  const app = await buildApp({ env: { STORAGE_PATH: storage } })
+  t.teardown(async () => {
+    await app.close()
+    await rm(storage, { recursive: true, force: true })
+  })
+  await extra(app)
+  await app.ready()
+  return app
+}
