@@ -15,3 +15,11 @@ export const ERR_RENDERER_UNAVAILABLE = defineError(
   'The PDF renderer is not installed: install Chromium (apt-get install -y chromium) or set CHROMIUM_PATH',
 )
 export const ERR_RECORD_NOT_SIGNABLE = defineError('ERR_RECORD_NOT_SIGNABLE', 422, 'The record does not implement Signable')
+
+// --- Page images (rasterizer, designer) ---
+export const ERR_PAGE_NOT_FOUND = defineError('ERR_PAGE_NOT_FOUND', 404, 'The document has no such page')
+export const ERR_PAGE_GEOMETRY_UNSUPPORTED = defineError(
+  'ERR_PAGE_GEOMETRY_UNSUPPORTED',
+  422,
+  'Pages with /Rotate or a page box not at the origin are not supported in the designer',
+)

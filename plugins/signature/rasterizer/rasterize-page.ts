@@ -1,0 +1,17 @@
+import * as mupdf from 'mupdf'
+import { ERR_PAGE_NOT_FOUND } from '../errors.ts'
+import { openPdf } from './page-geometry.ts'
+
+/** One page as PNG at `dpi`, white background, no alpha (smaller files, same look). */
+export function rasterizePage(bytes: Uint8Array, page: number, dpi: number): Uint8Array {
+  const doc = openPdf(bytes)
+  if (!Number.isInteger(page) || page < 1 || page > doc.countPages()) throw ERR_PAGE_NOT_FOUND(`The document has no page ${page}`)
+  const scale = dpi / 72
+  const pixmap = doc.loadPage(page - 1).toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true)
+  try {
+    return pixmap.asPNG()
+  } finally {
+    pixmap.destroy()
+    doc.destroy()
+  }
+}
