@@ -29,6 +29,12 @@ export function createSignatureField(doc: PDFDocument, options: SignatureFieldOp
   // Hex text strings carry any Unicode name without escaping rules to get wrong.
   field.set(PDFName.of('T'), PDFHexString.fromText(options.name))
   if (options.value) field.set(PDFName.of('V'), options.value)
+  if (width > 0 && height > 0) {
+    // An explicit empty appearance: without one, each viewer invents its own look for an
+    // unsigned field (mupdf draws a frame), so the frozen document would not look the same everywhere.
+    const empty = context.register(context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, round(width), round(height)] }))
+    field.set(PDFName.of('AP'), context.obj({ N: empty }))
+  }
   const ref = context.register(field)
   options.page.node.addAnnot(ref)
   const acroForm = doc.catalog.getOrCreateAcroForm()

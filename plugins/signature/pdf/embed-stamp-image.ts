@@ -11,7 +11,10 @@ export async function embedStampImage(doc: PDFDocument, image: Uint8Array): Prom
   const kind = bytes.subarray(0, 8).equals(PNG_MAGIC) ? 'png' : bytes.subarray(0, 3).equals(JPEG_MAGIC) ? 'jpeg' : undefined
   if (!kind) throw ERR_IMAGE_INVALID('The stamp image is neither PNG nor JPEG')
   try {
-    const embedded = kind === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes)
+    // pdf-lib's JPEG reader wraps `bytes.buffer` from offset 0, so a Buffer that is a view into a
+    // larger pool ("SOI not found") would be misread: hand it a copy that owns its memory.
+    const own = new Uint8Array(bytes)
+    const embedded = kind === 'png' ? await doc.embedPng(own) : await doc.embedJpg(own)
     // pdf-lib embeds lazily at save time; forcing it now surfaces a corrupt image here, as a 422,
     // and registers the objects so an incremental update can find them.
     await embedded.embed()

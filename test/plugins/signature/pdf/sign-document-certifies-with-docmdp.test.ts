@@ -33,7 +33,7 @@ async function docMdpOf(bytes: Uint8Array) {
 
 t.test('pdfsig: one valid signature covering the whole document, by the signer', async (t) => {
   const { signatures, output } = await pdfsig(signed)
-  t.equal(signatures.length, 1, output)
+  t.equal(signatures.length, 1, 'one signature')
   t.equal(signatures[0]!.validation, 'Signature is Valid.')
   t.ok(signatures[0]!.totalDocumentSigned, 'Total document signed')
   t.equal(signatures[0]!.commonName, 'Single Signer')
