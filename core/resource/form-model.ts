@@ -25,7 +25,7 @@ export function fieldErrors(issues: Array<{ code: string; path: PropertyKey[]; m
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') unknown.push(...(issue.keys ?? []))
     const key = issue.path[0]
-    if (typeof key === 'string' && errors[key] === undefined) errors[key] = issue.message
+    if (typeof key === 'string' && errors[key] === undefined) errors[key] = issue.message.charAt(0).toUpperCase() + issue.message.slice(1)
   }
   return { errors, unknown }
 }

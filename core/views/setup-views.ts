@@ -63,7 +63,7 @@ function viewHelpers(request: FastifyRequest) {
  * Wrapped with fastify-plugin: reply.page must work in every context, panels included.
  */
 export const setupViews = fp<ViewsOptions>(async (app, options) => {
-  const eta = new Eta({ autoEscape: true, autoTrim: false, cache: options.production })
+  const eta = new Eta({ autoEscape: true, cache: options.production })
   const componentsDir = path.join(HERE, 'components')
   for (const file of readdirSync(componentsDir).filter((f) => f.endsWith('.eta'))) {
     eta.loadTemplate(`@${path.basename(file, '.eta')}`, readFileSync(path.join(componentsDir, file), 'utf8'))

@@ -1,0 +1,37 @@
+import t from 'tap'
+import { buildTestApp, DEMO, login } from '../../helpers/app.ts'
+import { csrfMeta, getPage, htmxWrite } from '../../helpers/pages.ts'
+
+t.test('delete button -> confirmation -> delete, using the URLs the page itself carries', async (t) => {
+  const app = await buildTestApp(t)
+  const cookie = await login(app, DEMO.admin.email)
+  const list = await getPage(app, '/admin/users?search=olivia', cookie)
+  const confirmUrl = /<button[^>]*hx-get="([^"]+)"[^>]*data-action="delete"/.exec(list.body)?.[1]
+  t.equal(confirmUrl, '/admin/users/u-001/delete')
+
+  const confirm = await getPage(app, confirmUrl!, cookie, { 'hx-request': 'true', 'hx-target': 'modal' })
+  t.equal(confirm.statusCode, 200)
+  t.match(confirm.body, 'Delete Olivia Hughes?')
+  t.equal((await app.inject({ url: '/api/users/u-001', headers: { cookie } })).statusCode, 200, 'asking is not deleting')
+  const deleteUrl = /hx-delete="([^"]+)"/.exec(confirm.body)?.[1]
+  t.equal(deleteUrl, '/admin/users/u-001')
+
+  const deleted = await htmxWrite(app, 'DELETE', deleteUrl!, cookie, csrfMeta(list.body))
+  t.equal(deleted.statusCode, 200)
+  t.match(deleted.body, 'Deleted Olivia Hughes.')
+  t.same(JSON.parse(deleted.headers['hx-trigger'] as string), { 'resource-changed': { slug: 'users' }, 'modal-close': true })
+  t.equal((await app.inject({ url: '/api/users/u-001', headers: { cookie } })).statusCode, 404)
+  const after = await getPage(app, '/admin/users?search=olivia', cookie, { 'hx-request': 'true' })
+  t.match(after.body, 'data-empty-state')
+})
+
+t.test('no delete control for your own account, and the server refuses it anyway', async (t) => {
+  const app = await buildTestApp(t)
+  const cookie = await login(app, DEMO.admin.email)
+  const list = await getPage(app, '/admin/users?search=admin%40', cookie)
+  t.notMatch(list.body, 'hx-get="/admin/users/u-admin/delete"')
+  t.equal((await getPage(app, '/admin/users/u-admin/delete', cookie, { 'hx-request': 'true' })).statusCode, 403)
+  const refused = await htmxWrite(app, 'DELETE', '/admin/users/u-admin', cookie, csrfMeta(list.body))
+  t.equal(refused.statusCode, 409)
+  t.equal((await app.inject({ url: '/api/users/u-admin', headers: { cookie } })).statusCode, 200)
+})
