@@ -52,7 +52,7 @@ export function attributeValues(html: string, attribute: string): string[] {
  * The whole application with something more registered before it is ready (a test panel, a
  * route that throws). Closed on teardown like buildTestApp.
  */
-export async function buildAppWith(t: { teardown(fn: () => unknown): void }, extra: (app: FastifyInstance) => Promise<void> | void): Promise<FastifyInstance> {
+export async function buildAppWith(t: { teardown(fn: () => unknown): void }, extra: (app: FastifyInstance) => unknown): Promise<FastifyInstance> {
   const { mkdtemp, rm } = await import('node:fs/promises')
   const { tmpdir } = await import('node:os')
   const path = await import('node:path')
