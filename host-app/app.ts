@@ -18,6 +18,9 @@ import { demoUsers } from './users/demo-users.ts'
 import { MemoryUserRepository } from './users/memory-user-repository.ts'
 import { usersApi } from './users/users-api.ts'
 import { createUserService } from './users/user-service.ts'
+import { SignaturePlugin } from '../plugins/signature/signature-plugin.ts'
+import { setupSignature } from './signature.ts'
+import { ContractTemplate } from './templates/contract-template.ts'
 
 export interface BuildOptions {
   env?: Partial<AppEnv>
@@ -55,7 +58,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(setupViews, { root: PROJECT_ROOT, publicDir: path.join(PROJECT_ROOT, 'public'), production: env.NODE_ENV === 'production' })
   await app.register(authPages, { users, throttle })
   await app.register(launcherPages, { modules })
-  await app.register(adminPanel({ resources: [userResource(userService, policy)] }))
+  // Signature templates: config (eager) + payslip (runtime) in setupSignature, contract fluently here.
+  await setupSignature(app, { storagePath: env.STORAGE_PATH, databaseUrl: process.env.DATABASE_URL, policy })
+  await app.register(adminPanel({ resources: [userResource(userService, policy)], plugins: [SignaturePlugin.make().templates([ContractTemplate])] }))
   await app.register(appPanel())
   return app
 }

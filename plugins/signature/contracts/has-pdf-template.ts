@@ -12,18 +12,18 @@ type Constructor<T = object> = new (...args: any[]) => T
 /**
  * The HasPdfTemplate trait as a mixin: a record class that declares `signaturePdfTemplate` (a
  * template key) and an `id` becomes Signable. Each method may be overridden by the record.
- * The registry is passed lazily because records are usually defined before the app boots and
- * templates may be registered until then (fluently, on a panel).
+ * The registry is given as a function of the record (e.g. `(r) => r.templates`) because record
+ * classes are defined before the app boots, and each app (each test) has its own registry.
  */
 export function HasPdfTemplate<TBase extends Constructor<{ id: string | number; signaturePdfTemplate: string }>>(
   Base: TBase,
-  templates: TemplateLookup | (() => TemplateLookup),
+  templates: TemplateLookup | ((record: InstanceType<TBase>) => TemplateLookup),
 ) {
-  const lookup = typeof templates === 'function' ? templates : () => templates
+  const lookup = (record: InstanceType<TBase>) => (typeof templates === 'function' ? templates(record) : templates)
   return class WithPdfTemplate extends Base implements Signable {
     /** The template this record is an instance of. */
     pdfTemplate(): PdfTemplate {
-      return lookup().get(this.signaturePdfTemplate)
+      return lookup(this as unknown as InstanceType<TBase>).get(this.signaturePdfTemplate)
     }
 
     getSignableId(): string {

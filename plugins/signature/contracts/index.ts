@@ -5,3 +5,4 @@ export { isPdfRendererClass, type PdfRenderer, type PdfRendererClass, type Rende
 export { rendersSamplePageImage, type RendersSamplePageImage } from './renders-sample-page-image.ts'
 export { isSignable, type Signable } from './signable.ts'
 export { HasPdfTemplate, type TemplateLookup } from './has-pdf-template.ts'
+export type { SignableSource } from './signable-source.ts'

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto'
 import type { PdfRendererClass } from '../contracts/pdf-renderer.ts'
 import type { PdfTemplate, TemplateContext } from '../contracts/pdf-template.ts'
-import { isSignable } from '../contracts/signable.ts'
 import type { SlotDefinition } from '../contracts/slot-definition.ts'
 import type { ViewEngine } from '../rendering/view-engine.ts'
-import { toSegment } from '../../../core/storage/safe-path.ts'
+import { documentFileKey, sampleFileKey } from './file-keys.ts'
 import { normalizeSlots } from './normalize-slots.ts'
 import { assertTemplateKey } from './template-key.ts'
 import { TemplateConfigError } from './template-config-error.ts'
@@ -75,25 +73,14 @@ export class ViewPdfTemplate implements PdfTemplate {
 
   async #renderSample(): Promise<string> {
     const data = typeof this.#sampleData === 'function' ? await this.#sampleData() : (this.#sampleData ?? {})
-    const digest = createHash('sha256')
-      .update(JSON.stringify([this.#key, this.#view, this.#renderer.name, await this.#context.views.fingerprint(this.#view), data]))
-      .digest('hex').slice(0, 20)
-    const key = `samples/${this.#key}/${digest}.pdf`
+    const key = sampleFileKey(this.#key, [this.#view, this.#renderer.name, await this.#context.views.fingerprint(this.#view), data])
     if (await this.#context.disk.exists(key)) return this.#context.disk.path(key)
     return this.#context.renderer(this.#renderer).render(this.#view, data, this.#context.disk.path(key))
   }
 
   async renderFor(record: unknown): Promise<string> {
     const data = await this.#dataResolver(record)
-    const key = `documents/${this.#key}/${toSegment(recordId(record, data))}.pdf`
+    const key = documentFileKey(this.#key, record, data)
     return this.#context.renderer(this.#renderer).render(this.#view, data, this.#context.disk.path(key))
   }
-}
-
-/** The record's id names its file; a record without one is named by its data instead. */
-export function recordId(record: unknown, data: unknown): string {
-  if (isSignable(record)) return record.getSignableId()
-  const id = (record as { id?: unknown } | null)?.id
-  if (typeof id === 'string' || typeof id === 'number') return String(id)
-  return `data-${createHash('sha256').update(JSON.stringify(data) ?? '').digest('hex').slice(0, 20)}`
 }

@@ -1,0 +1,48 @@
+import { createReadStream } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { assertPermission } from '../../../core/access/assert-permission.ts'
+import { parseInput } from '../../../core/http/validate.ts'
+import type { PanelContext } from '../../../core/panel/panel-plugin.ts'
+import { ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
+import type { PdfTemplateRegistry } from '../registry/pdf-template-registry.ts'
+import { templateList } from './template-list.ts'
+
+const LIST_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'template-list.eta')
+
+export const TEMPLATES_PERMISSION = 'signature-templates:read'
+export const ROUTE = {
+  index: 'signature.templates.index',
+  sample: 'signature.templates.sample',
+  designer: 'signature.pdf-templates.designer',
+} as const
+
+const keyParams = z.strictObject({ key: z.string().min(1).max(120) })
+
+/** The admin's template list and sample PDFs; every handler re-checks the permission. */
+export function mountTemplateRoutes(panel: PanelContext, app: FastifyInstance, registry: () => PdfTemplateRegistry): void {
+  app.get('/signature-templates', { config: { name: ROUTE.index } }, async (request, reply) => {
+    assertPermission(app.policy, request.user, TEMPLATES_PERMISSION)
+    const rows = templateList(registry(), {
+      sample: (key) => panel.url(ROUTE.sample, { key }),
+      designer: (key) => { try { return panel.url(ROUTE.designer, { templateKey: key }) } catch { return null } },
+    })
+    if (request.headers.accept?.includes('application/json')) return { data: rows }
+    return reply.page(LIST_VIEW, { rows }, { title: 'Signature templates' })
+  })
+
+  app.get('/signature-templates/:key/sample.pdf', { config: { name: ROUTE.sample } }, async (request, reply) => {
+    assertPermission(app.policy, request.user, TEMPLATES_PERMISSION)
+    const { key } = parseInput(keyParams, request.params, 'params')
+    const template = registry().find(key)
+    if (!template) throw ERR_TEMPLATE_NOT_FOUND(`No PDF template is registered under the key ${JSON.stringify(key)}`)
+    const file = await template.renderSample()
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${key}-sample.pdf"`)
+      .header('cache-control', 'private, no-cache')
+      .send(createReadStream(file))
+  })
+}
