@@ -2,7 +2,7 @@ import type { SignatureConfigInput } from '../plugins/signature/signature-config
 
 // The signature plugin's configuration: plain data (and a few functions), validated at boot by
 // parseSignatureConfig(). Templates here are registered eagerly, also for command-line scripts.
-export const signature = {
+export const signature: SignatureConfigInput = {
   /** Disk for sample and generated PDFs; by default a folder under the git-ignored storage/. */
   storage_disk: process.env.SIGNATURE_STORAGE_DISK ?? 'signature',
   designer: {
@@ -25,7 +25,7 @@ export const signature = {
       ],
     },
   },
-} satisfies SignatureConfigInput
+}
 
 /** Fixed data (no clock, no randomness): the sample must render to the same bytes every time. */
 function sampleDailyTimeRecord() {
