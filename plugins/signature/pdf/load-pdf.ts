@@ -1,5 +1,5 @@
 // The one place a PDF from outside is parsed, so every caller refuses bad input the same way.
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib'
+import { PDFDocument } from 'pdf-lib'
 import { ERR_PDF_ENCRYPTED, ERR_PDF_INVALID } from './errors.ts'
 
 export interface LoadPdfOptions {
@@ -13,7 +13,7 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   try {
     doc = await PDFDocument.load(bytes, { updateMetadata: options.updateMetadata ?? false })
   } catch (cause) {
-    if (cause instanceof EncryptedPDFError) throw ERR_PDF_ENCRYPTED(undefined, { cause })
+    if (isEncryptionError(cause)) throw ERR_PDF_ENCRYPTED(undefined, { cause })
     throw ERR_PDF_INVALID(`The PDF cannot be parsed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
   }
   // pdf-lib is lenient and can "load" a truncated file as an empty document.
@@ -30,4 +30,10 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
 function looksLikePdf(bytes: Uint8Array): boolean {
   // The header may follow up to 1024 bytes of junk (PDF 32000-1, annex H.3 note 13).
   return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 1024)).includes('%PDF-', 0, 'latin1')
+}
+
+function isEncryptionError(error: unknown): boolean {
+  // pdf-lib is compiled to ES5, where subclasses of Error lose their prototype, so
+  // `instanceof EncryptedPDFError` is false; its message is the only reliable mark.
+  return error instanceof Error && /is encrypted/.test(error.message)
 }
