@@ -2,12 +2,13 @@ import { defineModules } from '../core/launcher/define-modules.ts'
 
 // The launcher's modules. Each appears only for roles granted its code (config/auth.ts).
 // ALERTS, INBOX and SEARCH are the specification's codes; PEOPLE, ORDERS and REPORTS are ours.
+// Icons are plain glyphs every system font has (no emoji font on a bare Debian).
 // Only People has pages so far: the other links answer the 404 page until their module exists.
 export const modules = defineModules([
-  { code: 'PEOPLE', label: 'People', href: '/admin/users', placement: 'tile', size: 'wide', icon: '👥', description: 'Accounts, roles and access' },
+  { code: 'PEOPLE', label: 'People', href: '/admin/users', placement: 'tile', size: 'wide', icon: '☺', description: 'Accounts, roles and access' },
   { code: 'ALERTS', label: 'Alerts', href: '/alerts', placement: 'tile', highlighted: true, icon: '⚠', description: 'What needs attention now' },
-  { code: 'ORDERS', label: 'Orders', href: '/orders', placement: 'tile', icon: '📦', description: 'Open and recent orders' },
-  { code: 'REPORTS', label: 'Reports', href: '/reports', placement: 'tile', icon: '📈', description: 'Shift and period figures' },
+  { code: 'ORDERS', label: 'Orders', href: '/orders', placement: 'tile', icon: '▤', description: 'Open and recent orders' },
+  { code: 'REPORTS', label: 'Reports', href: '/reports', placement: 'tile', icon: '◔', description: 'Shift and period figures' },
   { code: 'INBOX', label: 'Inbox', href: '/inbox', placement: 'dock', icon: '✉' },
-  { code: 'SEARCH', label: 'Lookup', href: '/lookup', placement: 'dock', icon: '🔍' },
+  { code: 'SEARCH', label: 'Lookup', href: '/lookup', placement: 'dock', icon: '⌕' },
 ])

@@ -1,0 +1,52 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { PROJECT_ROOT } from '../../config/app.ts'
+import { buildApp } from '../../host-app/app.ts'
+
+export const SCREENSHOTS = path.join(PROJECT_ROOT, 'artifacts', 'screenshots')
+
+interface TapLike { teardown(fn: () => unknown): void }
+
+/** The real application on an ephemeral port, and one Debian chromium for the whole file. */
+export async function startBrowserSession(t: TapLike): Promise<{ baseUrl: string; browser: Browser }> {
+  const storage = await mkdtemp(path.join(tmpdir(), 'e2e-'))
+  const app = await buildApp({ env: { STORAGE_PATH: storage } })
+  const address = await app.listen({ host: '127.0.0.1', port: 0 })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  await mkdir(SCREENSHOTS, { recursive: true })
+  t.teardown(async () => {
+    await browser.close()
+    await app.close()
+    await rm(storage, { recursive: true, force: true })
+  })
+  return { baseUrl: address, browser }
+}
+
+/** A fresh context (own cookies), signed in through the login page like a person would. */
+export async function signedInPage(browser: Browser, baseUrl: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 } })
+  const page = await context.newPage()
+  // Any script error on our pages fails the test that reads this list.
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  // Chromium logs every non-2xx response as a console error; those the test causes on purpose
+  // (422 for invalid fields, 404 pages) are not script errors.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (404|422)/.test(message.text())) errors.push(message.text())
+  })
+  ;(page as Page & { errors: string[] }).errors = errors
+  await page.goto('/login')
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('Password').fill('password')
+  await Promise.all([page.waitForURL('**/dashboard'), page.getByRole('button', { name: 'Sign in' }).click()])
+  return page
+}
+
+export function pageErrors(page: Page): string[] {
+  return (page as Page & { errors?: string[] }).errors ?? []
+}
