@@ -55,6 +55,11 @@ export class PdfTemplateRegistry implements TemplateLookup {
     }
   }
 
+  /** The disk templates write their samples and documents to. */
+  get disk(): Disk {
+    return this.#options.disk
+  }
+
   has(key: string): boolean {
     return this.#templates.has(key)
   }
