@@ -22,3 +22,4 @@ export const ERR_PAGE_OUT_OF_RANGE = defineError('ERR_PAGE_OUT_OF_RANGE', 422, '
 export const ERR_FIELD_INVALID = defineError('ERR_FIELD_INVALID', 422, 'The signature field definition is not valid')
 export const ERR_FIELD_NOT_FOUND = defineError('ERR_FIELD_NOT_FOUND', 404, 'The PDF has no signature field with this name')
 export const ERR_FIELD_ALREADY_SIGNED = defineError('ERR_FIELD_ALREADY_SIGNED', 409, 'This signature field is already signed')
+export const ERR_PDF_WORKERS_BUSY = defineError('ERR_PDF_WORKERS_BUSY', 503, 'Too many documents are being signed right now; try again shortly')

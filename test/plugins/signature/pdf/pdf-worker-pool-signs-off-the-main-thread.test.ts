@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import t from 'tap'
 import { readP12 } from '../../../../plugins/signature/certificates/index.ts'
 import { createPdfWorkerPool } from '../../../../plugins/signature/pdf/pdf-worker-pool.ts'
@@ -29,19 +28,29 @@ t.test('typed errors keep their code and status across the thread boundary', asy
   await t.rejects(pool.run('signDocument', await makePdf(), { stamps: [], signer: { p12: app.p12, password: 'wrong' } }), { code: 'ERR_P12_PASSWORD' })
 })
 
-t.test('while workers sign 100-page documents, the main event loop stays responsive', async (t) => {
+t.test('while workers sign 100-page documents, the main thread stays idle', async (t) => {
+  // Event-loop utilisation (busy time / wall time of this thread) rather than event-loop delay:
+  // on a shared 2-core machine the delay mostly measures other processes taking the CPU.
   const big = await makePdf({ pages: 100 })
   const stamps = [{ page: 100, x: 50, y: 50, width: 200, height: 80, image }]
-  const histogram = monitorEventLoopDelay({ resolution: 5 })
-  histogram.enable()
-  const started = performance.now()
-  const results = await Promise.all(Array.from({ length: 6 }, () => pool.run('signDocument', big, { stamps, signer: app, certify: {} })))
-  const elapsed = performance.now() - started
-  histogram.disable()
-  const worstDelayMs = histogram.max / 1e6
-  t.equal(results.length, 6)
-  t.ok(worstDelayMs < 50, `worst event-loop delay ${worstDelayMs.toFixed(1)} ms during ${elapsed.toFixed(0)} ms of signing`)
-  t.equal((await pdfsig(results[5]!)).signatures[0]?.validation, 'Signature is Valid.')
+  const options = { stamps, signer: app, certify: {} }
+  const utilisation = async (work: () => Promise<unknown>) => {
+    const before = performance.eventLoopUtilization()
+    await work()
+    return performance.eventLoopUtilization(before).utilization
+  }
+  const { signDocument } = await import('../../../../plugins/signature/pdf/index.ts')
+  const inline = await utilisation(async () => {
+    for (let i = 0; i < 4; i++) await signDocument(big, options)
+  })
+  let results: Uint8Array[] = []
+  const pooled = await utilisation(async () => {
+    results = await Promise.all(Array.from({ length: 4 }, () => pool.run('signDocument', big, options)))
+  })
+  t.ok(inline > 0.7, `control: signing on the main thread keeps it ${(inline * 100).toFixed(0)} % busy`)
+  t.ok(pooled < 0.35, `through the pool the main thread is ${(pooled * 100).toFixed(0)} % busy`)
+  t.equal(results.length, 4)
+  t.equal((await pdfsig(results[3]!)).signatures[0]?.validation, 'Signature is Valid.')
 })
 
 t.test('beyond the queue bound, work is refused with ERR_PDF_WORKERS_BUSY (503)', async (t) => {

@@ -1,0 +1,22 @@
+// The operations a PDF worker can run: all pure (bytes and plain options in, bytes or plain data
+// out), so they can move between threads by structured cloning.
+import { freezeDocument } from './freeze-document.ts'
+import { inspectPdf } from './inspect-pdf.ts'
+import { normalizePdf } from './normalize-pdf.ts'
+import { signDocument } from './sign-document.ts'
+import { signField } from './sign-field.ts'
+
+export const pdfWorkerTasks = { normalizePdf, signDocument, freezeDocument, signField, inspectPdf } as const
+
+export type PdfWorkerTasks = typeof pdfWorkerTasks
+export type PdfTaskName = keyof PdfWorkerTasks
+
+export interface PdfTaskRequest {
+  id: number
+  task: PdfTaskName
+  args: unknown[]
+}
+
+export type PdfTaskResponse =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { message: string; code?: string; statusCode?: number } }
