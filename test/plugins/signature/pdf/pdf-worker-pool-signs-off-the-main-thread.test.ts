@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks'
 import t from 'tap'
 import { readP12 } from '../../../../plugins/signature/certificates/index.ts'
 import { createPdfWorkerPool } from '../../../../plugins/signature/pdf/pdf-worker-pool.ts'
