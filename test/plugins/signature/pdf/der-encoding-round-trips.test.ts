@@ -1,0 +1,51 @@
+// The hand-written DER used for the CMS: lengths in every encoding form and OIDs, read back.
+import { X509Certificate } from 'node:crypto'
+import fc from 'fast-check'
+import t from 'tap'
+import { children, oid, readTlv, setOf, time, tlv } from '../../../../plugins/signature/pdf/der.ts'
+
+t.test('a value of any length reads back with the same tag and content', async (t) => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 70_000 }), fc.integer({ min: 1, max: 0x1e }), (length, tag) => {
+      const content = Buffer.alloc(length, 0xab)
+      const encoded = tlv(tag, content)
+      const read = readTlv(encoded, 0)
+      return read.tag === tag && read.end === encoded.length && read.end - read.contentStart === length
+    }),
+  )
+  t.pass('round trip held')
+})
+
+t.test('OIDs encode as OpenSSL-known bytes (sha256, rsaEncryption, a large arc)', async (t) => {
+  t.equal(oid('2.16.840.1.101.3.4.2.1').toString('hex'), '0609608648016503040201')
+  t.equal(oid('1.2.840.113549.1.1.1').toString('hex'), '06092a864886f70d010101')
+  t.equal(oid('1.3.6.1.4.1.311.10.3.12').toString('hex'), '060a2b0601040182370a030c')
+})
+
+t.test('SET OF is sorted and readable element by element', async (t) => {
+  const set = setOf(tlv(0x04, Buffer.from([3])), tlv(0x04, Buffer.from([1])), tlv(0x04, Buffer.from([2])))
+  const items = children(set, readTlv(set, 0)).map((c) => set[c.contentStart])
+  t.same(items, [1, 2, 3])
+})
+
+t.test('signing times: UTCTime until 2049, GeneralizedTime after', async (t) => {
+  t.equal(time(new Date(Date.UTC(2026, 10, 22, 3, 4, 5))).toString('latin1', 2), '261122030405Z')
+  t.equal(time(new Date(Date.UTC(2026, 10, 22)))[0], 0x17)
+  t.equal(time(new Date(Date.UTC(2050, 0, 1)))[0], 0x18)
+  t.equal(time(new Date(Date.UTC(2050, 0, 1))).toString('latin1', 2), '20500101000000Z')
+})
+
+t.test('the reader walks a real certificate and finds the serial node:crypto reports', async (t) => {
+  const { testUserCertificate } = await import('../../../fixtures/pdf/test-certificates.ts')
+  const { readP12 } = await import('../../../../plugins/signature/certificates/index.ts')
+  const issued = testUserCertificate('Der Reader')
+  const [der] = readP12(issued.p12, issued.password).certificates
+  const cert = readTlv(der!, 0)
+  t.equal(cert.end, der!.length)
+  const [tbs, algorithm, signature] = children(der!, cert)
+  t.equal(tbs?.tag, 0x30)
+  t.equal(algorithm?.tag, 0x30)
+  t.equal(signature?.tag, 0x03, 'BIT STRING signature')
+  const serial = children(der!, tbs!)[1]!
+  t.equal(der!.subarray(serial.contentStart, serial.end).toString('hex').toUpperCase().replace(/^0+/, ''), new X509Certificate(der!).serialNumber.replace(/^0+/, ''))
+})
