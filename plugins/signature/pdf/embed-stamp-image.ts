@@ -2,14 +2,13 @@
 // or a file that only pretends to be one, is refused before it reaches a PDF.
 import type { PDFDocument, PDFImage } from 'pdf-lib'
 import { ERR_IMAGE_INVALID } from './errors.ts'
+import { checkImageStructure } from './image-structure.ts'
 
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff])
 
 export async function embedStampImage(doc: PDFDocument, image: Uint8Array): Promise<PDFImage> {
   const bytes = Buffer.from(image.buffer, image.byteOffset, image.byteLength)
-  const kind = bytes.subarray(0, 8).equals(PNG_MAGIC) ? 'png' : bytes.subarray(0, 3).equals(JPEG_MAGIC) ? 'jpeg' : undefined
-  if (!kind) throw ERR_IMAGE_INVALID('The stamp image is neither PNG nor JPEG')
+  // Before any decoder: pdf-lib's PNG reader never returns on some truncated files.
+  const { kind } = checkImageStructure(bytes)
   try {
     // pdf-lib's JPEG reader wraps `bytes.buffer` from offset 0, so a Buffer that is a view into a
     // larger pool ("SOI not found") would be misread: hand it a copy that owns its memory.

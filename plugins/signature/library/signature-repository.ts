@@ -1,0 +1,42 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { DigitalSignatureTable, LibraryTables, SignaturePositionTable } from './library-tables.ts'
+
+type Db = Kysely<LibraryTables> | Transaction<LibraryTables>
+
+/** Queries on digital_signatures and signature_positions; no rules here, only rows. */
+export class SignatureRepository {
+  constructor(readonly db: Kysely<LibraryTables>) {}
+
+  /** A user's own library signatures (not the per-document child rows). */
+  listLibrary(userId: string) {
+    return this.db.selectFrom('digital_signatures').selectAll()
+      .where('user_id', '=', userId).where('signable_id', 'is', null).where('source_uuid', 'is', null)
+      .orderBy('created_at', 'asc').orderBy('uuid', 'asc').execute()
+  }
+
+  findLibrary(userId: string, uuid: string) {
+    return this.db.selectFrom('digital_signatures').selectAll()
+      .where('uuid', '=', uuid).where('user_id', '=', userId).where('signable_id', 'is', null).where('source_uuid', 'is', null)
+      .executeTakeFirst()
+  }
+
+  find(uuid: string, db: Db = this.db) {
+    return db.selectFrom('digital_signatures').selectAll().where('uuid', '=', uuid).executeTakeFirst()
+  }
+
+  insert(row: DigitalSignatureTable, db: Db = this.db) {
+    return db.insertInto('digital_signatures').values(row).execute()
+  }
+
+  update(uuid: string, patch: Partial<DigitalSignatureTable>, db: Db = this.db) {
+    return db.updateTable('digital_signatures').set(patch).where('uuid', '=', uuid).execute()
+  }
+
+  insertPositions(rows: SignaturePositionTable[], db: Db = this.db) {
+    return rows.length ? db.insertInto('signature_positions').values(rows).execute() : Promise.resolve([])
+  }
+
+  positions(signatureUuid: string) {
+    return this.db.selectFrom('signature_positions').selectAll().where('signature_uuid', '=', signatureUuid).orderBy('created_at').orderBy('id').execute()
+  }
+}
