@@ -10,6 +10,8 @@ export interface WorkerPoolOptions {
   size?: number
   /** Tasks waiting beyond this are refused with 503 instead of piling up. */
   maxQueue?: number
+  /** The error for a full queue, when a caller has a more specific stable code than ERR_UNAVAILABLE. */
+  queueFullError?: () => Error
 }
 
 const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url)
@@ -39,12 +41,12 @@ export class WorkerPool {
   #closed = false
 
   constructor(options: WorkerPoolOptions) {
-    this.#options = { size: Math.max(1, availableParallelism() - 1), maxQueue: 1000, ...options }
+    this.#options = { size: Math.max(1, availableParallelism() - 1), maxQueue: 1000, queueFullError: () => ERR_UNAVAILABLE('Too much work queued; try again shortly'), ...options }
   }
 
   run<T>(task: string, payload: unknown, transfer: TransferListItem[] = []): Promise<T> {
     if (this.#closed) return Promise.reject(ERR_UNAVAILABLE('The worker pool is closed'))
-    if (this.#queue.length >= this.#options.maxQueue) return Promise.reject(ERR_UNAVAILABLE('Too much work queued; try again shortly'))
+    if (this.#queue.length >= this.#options.maxQueue) return Promise.reject(this.#options.queueFullError())
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ request: { id: this.#nextId++, task, payload }, transfer, resolve: resolve as (v: unknown) => void, reject })
       this.#dispatch()

@@ -10,13 +10,3 @@ export const pdfWorkerTasks = { normalizePdf, signDocument, freezeDocument, sign
 
 export type PdfWorkerTasks = typeof pdfWorkerTasks
 export type PdfTaskName = keyof PdfWorkerTasks
-
-export interface PdfTaskRequest {
-  id: number
-  task: PdfTaskName
-  args: unknown[]
-}
-
-export type PdfTaskResponse =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { message: string; code?: string; statusCode?: number } }
