@@ -4,6 +4,7 @@ import { PROJECT_ROOT } from '../config/app.ts'
 import { signature } from '../config/signature.ts'
 import type { Policy } from '../core/access/policy.ts'
 import { signablesApi } from '../plugins/signature/signables/signables-api.ts'
+import { signatureLibraryApi } from '../plugins/signature/library/signature-library-api.ts'
 import { parseSignatureConfig } from '../plugins/signature/signature-config.ts'
 import { createSignatureServices, signatureServicesPlugin, type SignatureServices } from '../plugins/signature/signature-services.ts'
 import { MemorySignableRecords } from './records/memory-signable-records.ts'
@@ -22,10 +23,12 @@ export async function setupSignature(app: FastifyInstance, options: { storagePat
     storagePath: options.storagePath,
     viewsRoot: HOST_VIEWS,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(process.env.SIGNATURE_ENCRYPTION_KEY ? { encryptionKey: process.env.SIGNATURE_ENCRYPTION_KEY } : {}),
   })
   services.registry.register(PayslipTemplate)
   const records = seedSignableRecords(services.registry)
   await app.register(signatureServicesPlugin, { services })
   await app.register(signablesApi, { registry: services.registry, source: records, policy: options.policy })
+  await app.register(signatureLibraryApi, { library: services.library })
   return { services, records }
 }

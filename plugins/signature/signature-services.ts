@@ -9,12 +9,35 @@ import { signatureMigrations } from './database/migrations/index.ts'
 import { TemplateSlotRepository } from './database/template-slot-repository.ts'
 import type { PdfTemplateRegistry } from './registry/pdf-template-registry.ts'
 import type { SignatureConfig } from './signature-config.ts'
+import { loadOrCreateKeyFile, parseKey32 } from '../../core/storage/key-file.ts'
+import { Disks } from '../../core/storage/disks.ts'
+import type { Disk } from '../../core/storage/disk.ts'
+import { WorkerPool } from '../../core/workers/worker-pool.ts'
+import type { SerializedCertificateAuthority } from './certificates/index.ts'
+import { loadOrCreateAppCertificateAuthority } from './library/app-certificate-authority.ts'
+import { workerCertificateOperations } from './library/certificate-operations.ts'
+import { SecretBox } from './library/secret-box.ts'
+import { SignatureLibrary } from './library/signature-library.ts'
+import { SignatureRepository } from './library/signature-repository.ts'
+import { createPdfWorkerPool, type PdfWorkerPool } from './pdf/pdf-worker-pool.ts'
+import { PageImageCache, RASTERIZE_WORKER } from './rasterizer/page-image-cache.ts'
 
 export interface SignatureServices {
   readonly config: SignatureConfig
   readonly registry: PdfTemplateRegistry
   readonly database: Database<SignatureTables>
   readonly slots: TemplateSlotRepository
+  /** The signature disk: samples, generated and signed PDFs, page-image files. */
+  readonly disk: Disk
+  /** Users' stored signatures (image + certificate with its sealed password). */
+  readonly library: SignatureLibrary
+  readonly signatures: SignatureRepository
+  /** Signing, freezing and certificate work, off the event loop. */
+  readonly pdf: PdfWorkerPool
+  /** Page images at designer.dpi for the designer and the signer page. */
+  readonly pageImages: PageImageCache
+  /** The application's own CA: issues users' certificates and certifies frozen session documents. */
+  readonly certificateAuthority: SerializedCertificateAuthority
   close(): Promise<void>
 }
 
@@ -23,6 +46,10 @@ export interface SignatureServicesOptions extends TemplateRegistryOptions {
   databaseUrl?: string
   /** Migrations of other parts of the app that share this database. */
   migrations?: Record<string, Migration>
+  /** SIGNATURE_ENCRYPTION_KEY (32 bytes, hex or base64); otherwise a key file under storage/keys. */
+  encryptionKey?: string
+  /** Bytes of PNG kept in memory in front of the disk cache (default 64 MiB). */
+  pageImageMemoryBytes?: number
 }
 
 /** Registry, database (migrated) and repositories: everything the plugin's routes use. */
@@ -38,13 +65,28 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     await database.close()
     throw error
   }
+  const keysDir = path.join(options.storagePath, 'keys')
+  const encryptionKey = options.encryptionKey
+    ? parseKey32(options.encryptionKey, 'SIGNATURE_ENCRYPTION_KEY')
+    : await loadOrCreateKeyFile(path.join(keysDir, 'signature-encryption.key'))
+  const certificateAuthority = await loadOrCreateAppCertificateAuthority(keysDir)
+  const disk = new Disks(options.storagePath).disk(config.storage_disk)
+  const pdf = createPdfWorkerPool()
+  const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER })
+  const signatures = new SignatureRepository(database.db)
   return {
     config,
     registry,
     database,
     slots: new TemplateSlotRepository(database.db),
+    disk,
+    signatures,
+    library: new SignatureLibrary(signatures, new SecretBox(encryptionKey), workerCertificateOperations(pdf, certificateAuthority)),
+    pdf,
+    pageImages: new PageImageCache({ pool: rasterizer, disk, dpi: config.designer.dpi, maxMemoryBytes: options.pageImageMemoryBytes ?? 64 * 1024 * 1024 }),
+    certificateAuthority,
     async close() {
-      await registry.close()
+      await Promise.all([registry.close(), pdf.close(), rasterizer.close()])
       await database.close()
     },
   }

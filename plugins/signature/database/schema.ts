@@ -1,3 +1,5 @@
+import type { LibraryTables } from '../library/library-tables.ts'
+
 export interface TemplateSlotTable {
   template_key: string
   slot_key: string
@@ -10,6 +12,7 @@ export interface TemplateSlotTable {
   updated_at: string
 }
 
-export interface SignatureTables {
+/** Every table of the plugin; later parts (sessions) extend this too. */
+export interface SignatureTables extends LibraryTables {
   digital_pdf_template_slots: TemplateSlotTable
 }

@@ -1,19 +1,28 @@
-import { issueUserCertificate, readP12, type CertificateAuthority } from '../certificates/index.ts'
+import type { SerializedCertificateAuthority } from '../certificates/index.ts'
+import { inspectP12, issueCertificate } from '../certificates/certificate-tasks.ts'
+import type { PdfWorkerPool } from '../pdf/pdf-worker-pool.ts'
 import type { CertificateOperations } from './signature-library.ts'
 
-/**
- * Certificate work done in this thread. Issuing generates an RSA key and a PKCS#12 (tens of ms);
- * a worker-backed implementation of the same interface can take it off the event loop.
- */
-export function inProcessCertificateOperations(ca: CertificateAuthority): CertificateOperations {
+/** Certificate work in this thread: for tests and scripts. */
+export function inProcessCertificateOperations(ca: SerializedCertificateAuthority): CertificateOperations {
   return {
     async issue(subject) {
-      const issued = issueUserCertificate(ca, subject)
-      return { p12: Buffer.from(issued.p12), password: issued.password, subject: issued.subject, notAfter: issued.notAfter }
+      const issued = issueCertificate(ca, subject)
+      return { ...issued, p12: Buffer.from(issued.p12) }
     },
     async inspect(p12, password) {
-      const identity = readP12(p12, password)
-      return { subject: identity.subject, notAfter: identity.notAfter }
+      return inspectP12(p12, password)
     },
+  }
+}
+
+/** Certificate work in the PDF worker pool, off the event loop: what the server uses. */
+export function workerCertificateOperations(pool: PdfWorkerPool, ca: SerializedCertificateAuthority): CertificateOperations {
+  return {
+    async issue(subject) {
+      const issued = await pool.run('issueCertificate', ca, subject)
+      return { ...issued, p12: Buffer.from(issued.p12) }
+    },
+    inspect: (p12, password) => pool.run('inspectP12', p12, password),
   }
 }

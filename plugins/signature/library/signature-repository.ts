@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { DigitalSignatureTable, LibraryTables, SignaturePositionTable } from './library-tables.ts'
+import type { SignatureTables } from '../database/schema.ts'
+import type { DigitalSignatureTable, SignaturePositionTable } from './library-tables.ts'
 
-type Db = Kysely<LibraryTables> | Transaction<LibraryTables>
+type Db = Kysely<SignatureTables> | Transaction<SignatureTables>
 
 /** Queries on digital_signatures and signature_positions; no rules here, only rows. */
 export class SignatureRepository {
-  constructor(readonly db: Kysely<LibraryTables>) {}
+  constructor(readonly db: Kysely<SignatureTables>) {}
 
   /** A user's own library signatures (not the per-document child rows). */
   listLibrary(userId: string) {

@@ -13,7 +13,7 @@ export interface PdfWorkerPoolOptions {
 }
 
 export interface PdfWorkerPool {
-  run<K extends PdfTaskName>(task: K, ...args: Parameters<PdfWorkerTasks[K]>): ReturnType<PdfWorkerTasks[K]>
+  run<K extends PdfTaskName>(task: K, ...args: Parameters<PdfWorkerTasks[K]>): Promise<Awaited<ReturnType<PdfWorkerTasks[K]>>>
   close(): Promise<void>
 }
 

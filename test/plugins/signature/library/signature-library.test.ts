@@ -6,6 +6,7 @@ import { createDigitalSignatures } from '../../../../plugins/signature/library/m
 import { SecretBox } from '../../../../plugins/signature/library/secret-box.ts'
 import { SignatureLibrary } from '../../../../plugins/signature/library/signature-library.ts'
 import { SignatureRepository } from '../../../../plugins/signature/library/signature-repository.ts'
+import { serializeCertificateAuthority } from '../../../../plugins/signature/certificates/index.ts'
 import { forEachEngine } from '../../../core/db/engines.ts'
 import { makeStampJpeg, makeStampPng } from '../../../fixtures/pdf/stamp-image.ts'
 import { oddP12, testCertificateAuthority, testUserCertificate } from '../../../fixtures/pdf/test-certificates.ts'
@@ -18,7 +19,7 @@ async function setup(database: { db: any }) {
   await migrateToLatest(database.db, { 'signature-002-digital-signatures': createDigitalSignatures })
   const repository = new SignatureRepository(database.db)
   const key = randomBytes(32)
-  const library = new SignatureLibrary(repository, new SecretBox(key), inProcessCertificateOperations(testCertificateAuthority()))
+  const library = new SignatureLibrary(repository, new SecretBox(key), inProcessCertificateOperations(serializeCertificateAuthority(testCertificateAuthority())))
   const count = async () => Number((await database.db.selectFrom('digital_signatures').select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()).n)
   return { library, repository, key, count }
 }
