@@ -21,6 +21,7 @@ import { SignatureLibrary } from './library/signature-library.ts'
 import { SignatureRepository } from './library/signature-repository.ts'
 import { createPdfWorkerPool, type PdfWorkerPool } from './pdf/pdf-worker-pool.ts'
 import { PageImageCache, RASTERIZE_WORKER } from './rasterizer/page-image-cache.ts'
+import type { SessionFinalizer } from './signing/session-finalizer.ts'
 
 export interface SignatureServices {
   readonly config: SignatureConfig
@@ -38,6 +39,8 @@ export interface SignatureServices {
   readonly pageImages: PageImageCache
   /** The application's own CA: issues users' certificates and certifies frozen session documents. */
   readonly certificateAuthority: SerializedCertificateAuthority
+  /** Installed by the signing-sessions part; absent, session-mode finalize answers 501. */
+  sessions?: SessionFinalizer
   close(): Promise<void>
 }
 

@@ -1,0 +1,34 @@
+import type { PublicUser } from '../../../core/auth/user-repository.ts'
+
+// The seam between the signer (finalize, meta) and signing sessions. The signer page calls these
+// when a request id is given; until a session manager is installed on the services, session
+// mode answers 501.
+
+export interface SessionRequestView {
+  /** The one slot this request may fill (its placement is fixed to the frozen field). */
+  slotKey: string
+  /** Absolute path of the session's current document, for page images and page sizes. */
+  documentPath: string
+  /** e.g. 'pending' | 'signed' | 'declined'; the page shows what it can do. */
+  status: string
+  sessionId: string
+}
+
+export interface SessionFinalizeResult {
+  status: 'signed'
+  signature_uuid: string
+  signed_document_path: string
+  signed_at: string
+  session: { id: string; status: string }
+  request: { id: string; status: string }
+}
+
+export interface SessionFinalizer {
+  /** 404 when the request does not exist or is not of this template; 403 when it is not the user's. */
+  view(user: PublicUser, templateKey: string, requestId: string): Promise<SessionRequestView>
+  /**
+   * Signs the request with the user's library signature: 403 not theirs, 409 out of order or
+   * already signed (exactly one of concurrent calls wins), 404 unknown request or signature.
+   */
+  finalize(user: PublicUser, input: { templateKey: string; requestId: string; signatureUuid: string }): Promise<SessionFinalizeResult>
+}
