@@ -1,0 +1,150 @@
+// Rows 1, 2 and 7: the signed-in app against bare Fastify routes serving the same bytes, and the
+// API's latency while the worker pools render page images and sign documents.
+//
+// Processes on a 2-core machine: this process is the server (the real app and the bare baseline,
+// one after the other, never at once); autocannon runs in a child process, so the two busiest
+// event loops get one core each. Nothing else runs during a measurement.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { buildApp } from '../../host-app/app.ts'
+import { WorkerPool } from '../../core/workers/worker-pool.ts'
+import { createPdfWorkerPool } from '../../plugins/signature/pdf/index.ts'
+import { RASTERIZE_WORKER } from '../../plugins/signature/rasterizer/page-image-cache.ts'
+import { issueUserCertificate, createCertificateAuthority, readP12 } from '../../plugins/signature/certificates/index.ts'
+import { makePdf } from '../../test/fixtures/pdf/make-pdf.ts'
+import { makeStampPng } from '../../test/fixtures/pdf/stamp-image.ts'
+import { runLoad, type LoadResult } from '../lib/load.ts'
+import { ms, pick, rps, x, type Row } from '../lib/rows.ts'
+
+const DURATION = Number(process.env.BENCH_DURATION ?? pick(10, 2))
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const WARMUP = pick(2, 1)
+
+async function listen(app: FastifyInstance): Promise<string> {
+  const address = await app.listen({ host: '127.0.0.1', port: 0 })
+  return address
+}
+
+/** A JIT warm-up, then the measured run. */
+async function throughput(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  await runLoad({ url, connections: CONNECTIONS, duration: WARMUP, headers })
+  return runLoad({ url, connections: CONNECTIONS, duration: DURATION, headers })
+}
+
+export async function run(): Promise<Row[]> {
+  const storage = await mkdtemp(path.join(tmpdir(), 'bench-http-'))
+  const app = await buildApp({ env: { STORAGE_PATH: storage } })
+  await app.ready()
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@example.com', password: 'password' } })
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`)
+  const setCookie = login.headers['set-cookie']
+  // The raw pair, still URL-encoded: the decoded secure-session value contains ';'.
+  const cookie = (Array.isArray(setCookie) ? setCookie[0]! : setCookie!).split(';')[0]!
+  const headers = { cookie }
+
+  const targets = { api: '/api/users?perPage=10', dashboard: '/dashboard', admin: '/admin/users' } as const
+  const bodies: Record<string, string> = {}
+  for (const [name, url] of Object.entries(targets)) {
+    const response = await app.inject({ url, headers })
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`)
+    bodies[name] = response.body
+  }
+
+  // The baseline: bare Fastify, no session, no permission check, no security headers, serving the
+  // same JSON value (serialized per request, as ours is) and static HTML of the same byte size.
+  const bare = Fastify({ logger: false })
+  const json = JSON.parse(bodies.api!)
+  bare.get('/api/users', async () => json)
+  const htmlOfSize = (bytes: number) => `<!doctype html><html><body>${'x'.repeat(Math.max(0, bytes - 41))}</body></html>`
+  const staticHtml = { dashboard: htmlOfSize(Buffer.byteLength(bodies.dashboard!)), admin: htmlOfSize(Buffer.byteLength(bodies.admin!)) }
+  bare.get('/dashboard', (_request, reply) => { reply.type('text/html; charset=utf-8').send(staticHtml.dashboard) })
+  bare.get('/admin/users', (_request, reply) => { reply.type('text/html; charset=utf-8').send(staticHtml.admin) })
+
+  const oursBase = await listen(app)
+  const bareBase = await listen(bare)
+  const results: Record<string, { ours: LoadResult; bare: LoadResult }> = {}
+  for (const [name, url] of Object.entries(targets)) {
+    const bareResult = await throughput(bareBase + url)
+    const oursResult = await throughput(oursBase + url, headers)
+    results[name] = { ours: oursResult, bare: bareResult }
+  }
+  await bare.close()
+
+  const rows: Row[] = []
+  const ratioRow = (id: string, name: keyof typeof targets, what: string, barRatio: number) => {
+    const { ours, bare } = results[name]!
+    const ratio = ours.requestsPerSecond / bare.requestsPerSecond
+    rows.push({
+      id, what, ours: `${rps(ours.requestsPerSecond)} (p99 ${ms(ours.latency.p99)})`, baseline: `${rps(bare.requestsPerSecond)} (p99 ${ms(bare.latency.p99)})`,
+      ratio: x(ratio), bar: `>= ${barRatio.toFixed(2)}`, met: ratio >= barRatio,
+      data: { url: targets[name], bodyBytes: Buffer.byteLength(bodies[name]!), connections: CONNECTIONS, durationSeconds: DURATION, ours, bare, ratio },
+    })
+  }
+  ratioRow('1', 'api', `GET ${targets.api} signed in, ${CONNECTIONS} conn ${DURATION}s / bare JSON`, 0.8)
+  ratioRow('2a', 'dashboard', `GET /dashboard signed in (${Buffer.byteLength(bodies.dashboard!)} B) / bare static HTML`, 0.5)
+  ratioRow('2b', 'admin', `GET /admin/users signed in (${Buffer.byteLength(bodies.admin!)} B) / bare static HTML`, 0.5)
+
+  rows.push(await latencyUnderBackgroundWork(oursBase + targets.api, headers, storage))
+  await app.close()
+  await rm(storage, { recursive: true, force: true })
+  return rows
+}
+
+/**
+ * Row 7. Latency, not throughput: a fixed request rate well below saturation, so p99 shows how
+ * long a request waits for the event loop, not autocannon's own queue. The background keeps both
+ * worker pools (at their default sizes) busy with 2 tasks in flight each: 144-DPI renders of a
+ * 50-page PDF and signDocument (stamp + certify) of a 100-page PDF.
+ */
+async function latencyUnderBackgroundWork(url: string, headers: Record<string, string>, storage: string): Promise<Row> {
+  const rate = Number(process.env.BENCH_LATENCY_RATE ?? 500)
+  const job = { url, headers, connections: 10, duration: DURATION, overallRate: rate }
+  await runLoad({ ...job, duration: WARMUP })
+  const quiet = await runLoad(job)
+
+  const pdfPath = path.join(storage, 'background.pdf')
+  await writeFile(pdfPath, await makePdf({ pages: 50 }))
+  const hundred = await makePdf({ pages: 100, objectStreams: true })
+  const ca = createCertificateAuthority({ commonName: 'Bench CA' })
+  const issued = issueUserCertificate(ca, { name: 'Bench Signer', email: 'signer@example.org' })
+  const identity = readP12(issued.p12, issued.password)
+  const image = makeStampPng()
+  const raster = new WorkerPool({ module: RASTERIZE_WORKER })
+  const pdfPool = createPdfWorkerPool()
+  const done = { renders: 0, signatures: 0 }
+  let stopping = false
+  const loops: Promise<void>[] = []
+  for (let lane = 0; lane < 2; lane++) {
+    loops.push((async () => {
+      for (let page = 1 + lane; !stopping; page = (page % 50) + 1) {
+        await raster.run('render', { path: pdfPath, page, dpi: 144 })
+        done.renders++
+      }
+    })())
+    loops.push((async () => {
+      while (!stopping) {
+        await pdfPool.run('signDocument', hundred, { stamps: [{ page: 1, x: 400, y: 60, width: 200, height: 80, image }], signer: identity, certify: {} })
+        done.signatures++
+      }
+    })())
+  }
+  // Let the workers start (tsx, mupdf, pdf-lib) before measuring.
+  while (done.renders < 2 || done.signatures < 1) await new Promise((r) => setTimeout(r, 50))
+  const before = { ...done }
+  const busy = await runLoad(job)
+  const during = { renders: done.renders - before.renders, signatures: done.signatures - before.signatures }
+  stopping = true
+  await Promise.all(loops)
+  await raster.close()
+  await pdfPool.close()
+
+  const ratio = busy.latency.p99 / quiet.latency.p99
+  return {
+    id: '7', what: `GET /api/users p99 at ${rate} req/s while ${during.renders} renders + ${during.signatures} signatures ran in ${DURATION}s / idle`,
+    ours: `p99 ${ms(busy.latency.p99)} (p50 ${ms(busy.latency.p50)})`, baseline: `p99 ${ms(quiet.latency.p99)} (p50 ${ms(quiet.latency.p50)})`,
+    ratio: x(ratio), bar: '<= 2.00', met: ratio <= 2,
+    data: { rate, quiet, busy, backgroundDone: during, ratio },
+  }
+}
