@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { ERR_UNAUTHENTICATED } from '../http/errors.ts'
-import { endSession } from './session.ts'
-import { signIn, type SignInDeps } from './sign-in.ts'
+import { signIn, signOut, type SignInDeps } from './sign-in.ts'
 
 export async function authRoutes(app: FastifyInstance, deps: SignInDeps) {
   app.post('/api/auth/login', async (request) => ({ user: await signIn(request, request.body, deps) }))
 
   app.post('/api/auth/logout', async (request, reply) => {
-    endSession(request)
+    await signOut(request, deps.users)
     return reply.code(204).send()
   })
 

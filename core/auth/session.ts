@@ -18,6 +18,8 @@ declare module '@fastify/secure-session' {
     uid: string
     /** Issued-at, ms: the lifetime is absolute, not extended by activity. */
     iat: number
+    /** The user's session version when signed in; a bump revokes this session. */
+    v: number
     csrf: string
   }
 }
@@ -43,7 +45,7 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
     if (!data?.uid) return
     const expired = typeof data.iat !== 'number' || data.iat + options.ttlSeconds * 1000 < Date.now()
     const user = expired ? null : await options.users.findById(data.uid)
-    if (!user) {
+    if (!user || user.sessionVersion !== data.v) {
       request.session.delete()
       return
     }
@@ -51,11 +53,12 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
   })
 }, { name: 'core-session' })
 
-export function startSession(request: FastifyRequest, user: PublicUser): void {
+export function startSession(request: FastifyRequest, user: PublicUser, sessionVersion: number): void {
   // A fresh session on sign-in: nothing from before (a fixated value) survives.
   request.session.regenerate()
   request.session.set('uid', user.id)
   request.session.set('iat', Date.now())
+  request.session.set('v', sessionVersion)
   request.session.set('csrf', randomBytes(32).toString('base64url'))
   request.user = user
 }

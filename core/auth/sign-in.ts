@@ -4,7 +4,7 @@ import { ERR_INVALID_CREDENTIALS, ERR_TOO_MANY_ATTEMPTS } from '../http/errors.t
 import { parseInput } from '../http/validate.ts'
 import type { LoginThrottle } from './login-throttle.ts'
 import { dummyHash, verifyPassword } from './passwords.ts'
-import { startSession } from './session.ts'
+import { endSession, startSession } from './session.ts'
 import { toPublicUser, type PublicUser, type UserRepository } from './user-repository.ts'
 
 export const credentialsSchema = z
@@ -36,6 +36,15 @@ export async function signIn(request: FastifyRequest, input: unknown, deps: Sign
   }
   await deps.throttle.recordSuccess(email, client)
   const publicUser = toPublicUser(user)
-  startSession(request, publicUser)
+  startSession(request, publicUser, user.sessionVersion)
   return publicUser
+}
+
+/**
+ * Signing out revokes every session of the user (their session version moves on): the cookie is
+ * stateless, so a copy of it taken before sign-out would otherwise stay valid until it expires.
+ */
+export async function signOut(request: FastifyRequest, users: UserRepository): Promise<void> {
+  if (request.user) await users.revokeSessions(request.user.id)
+  endSession(request)
 }

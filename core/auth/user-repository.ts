@@ -7,6 +7,11 @@ export interface UserRecord {
   email: string
   role: string
   passwordHash: string
+  /**
+   * Sessions carry the version they were issued at; bumping it (sign-out, a role or password
+   * change) refuses every earlier cookie at once, on every instance, with no session store.
+   */
+  sessionVersion: number
 }
 
 export type PublicUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'role'>
@@ -36,6 +41,11 @@ export interface NewUser {
 
 export type UserPatch = Partial<NewUser>
 
+export interface UpdateOptions {
+  /** Also bump the session version in the same write (role or password changed). */
+  revokeSessions?: boolean
+}
+
 export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>
   /** E-mail comparison is case-insensitive. */
@@ -44,8 +54,10 @@ export interface UserRepository {
   /** Throws ERR_CONFLICT when the e-mail is taken. */
   create(user: NewUser): Promise<UserRecord>
   /** Null when no such user; throws ERR_CONFLICT when the new e-mail is taken. */
-  update(id: string, patch: UserPatch): Promise<UserRecord | null>
+  update(id: string, patch: UserPatch, options?: UpdateOptions): Promise<UserRecord | null>
   delete(id: string): Promise<boolean>
+  /** Signs the user out everywhere. */
+  revokeSessions(id: string): Promise<void>
 }
 
 export function toPublicUser(user: UserRecord): PublicUser {

@@ -2,8 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { endSession } from '../auth/session.ts'
-import { signIn, type SignInDeps } from '../auth/sign-in.ts'
+import { signIn, signOut, type SignInDeps } from '../auth/sign-in.ts'
 import { ERR_CSRF, isAppError } from '../http/errors.ts'
 import { acceptFormBodies, type FormBody } from '../views/form-body.ts'
 import { safeNext } from '../views/safe-next.ts'
@@ -65,7 +64,7 @@ export async function authPages(app: FastifyInstance, deps: SignInDeps) {
     const body = (request.body ?? {}) as FormBody
     const sent = field(body, '_csrf') ?? (request.headers['x-csrf-token'] as string | undefined)
     if (!formTokenMatches(request, sent)) throw ERR_CSRF()
-    endSession(request)
+    await signOut(request, deps.users)
     return reply.redirect('/login', 303)
   })
 }

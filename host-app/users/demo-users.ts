@@ -19,9 +19,9 @@ export async function demoUsers(): Promise<UserRecord[]> {
   hashed ??= hashPassword(DEMO_PASSWORD)
   const passwordHash = await hashed
   const users: UserRecord[] = [
-    { id: 'u-admin', name: 'Ada Admin', email: 'admin@example.com', role: 'admin', passwordHash },
-    { id: 'u-manager', name: 'Max Manager', email: 'manager@example.com', role: 'manager', passwordHash },
-    { id: 'u-staff', name: 'Sam Staff', email: 'staff@example.com', role: 'staff', passwordHash },
+    { id: 'u-admin', name: 'Ada Admin', email: 'admin@example.com', role: 'admin', passwordHash, sessionVersion: 0 },
+    { id: 'u-manager', name: 'Max Manager', email: 'manager@example.com', role: 'manager', passwordHash, sessionVersion: 0 },
+    { id: 'u-staff', name: 'Sam Staff', email: 'staff@example.com', role: 'staff', passwordHash, sessionVersion: 0 },
   ]
   FIRST.forEach((first, i) => {
     const last = LAST[(i * 7) % LAST.length]!
@@ -31,6 +31,7 @@ export async function demoUsers(): Promise<UserRecord[]> {
       email: `${first}.${last}@example.com`.toLowerCase(),
       role: ROLES[i % ROLES.length]!,
       passwordHash,
+      sessionVersion: 0,
     })
   })
   return users

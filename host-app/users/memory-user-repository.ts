@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 import {
-  USER_SORT_FIELDS, type NewUser, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository, type UserSortField,
+  USER_SORT_FIELDS, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository, type UserSortField,
 } from '../../core/auth/user-repository.ts'
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
@@ -103,15 +103,16 @@ export class MemoryUserRepository implements UserRepository {
   }
 
   async create(input: NewUser) {
-    const user: UserRecord = { id: randomUUID(), ...input }
+    const user: UserRecord = { id: randomUUID(), ...input, sessionVersion: 0 }
     this.#insert(user)
     return { ...user }
   }
 
-  async update(id: string, patch: UserPatch) {
+  async update(id: string, patch: UserPatch, options: UpdateOptions = {}) {
     const current = this.#byId.get(id)
     if (!current) return null
-    const next: UserRecord = { ...current.user, ...patch, id }
+    const sessionVersion = current.user.sessionVersion + (options.revokeSessions ? 1 : 0)
+    const next: UserRecord = { ...current.user, ...patch, id, sessionVersion }
     const oldEmail = current.user.email.toLowerCase()
     const newEmail = next.email.toLowerCase()
     if (newEmail !== oldEmail && this.#idByEmail.has(newEmail)) throw ERR_CONFLICT(`The e-mail ${next.email} is already in use`)
@@ -124,6 +125,11 @@ export class MemoryUserRepository implements UserRepository {
     this.#byId.delete(stored.user.id)
     this.#idByEmail.delete(stored.user.email.toLowerCase())
     this.#indexRemove(stored)
+  }
+
+  async revokeSessions(id: string) {
+    const stored = this.#byId.get(id)
+    if (stored) stored.user = { ...stored.user, sessionVersion: stored.user.sessionVersion + 1 }
   }
 
   async delete(id: string) {

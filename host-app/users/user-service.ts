@@ -51,7 +51,9 @@ export function createUserService(policy: Policy, users: UserRepository) {
       const { password, ...rest } = input
       const patch: UserPatch = { ...rest }
       if (password !== undefined) patch.passwordHash = await hashPassword(password)
-      const updated = await users.update(id, patch)
+      // A new role or password signs the user out everywhere: old cookies must not keep old rights.
+      const revokeSessions = (input.role !== undefined && input.role !== target.role) || password !== undefined
+      const updated = await users.update(id, patch, { revokeSessions })
       if (!updated) throw ERR_NOT_FOUND('User not found')
       return toPublicUser(updated)
     },
