@@ -23,3 +23,6 @@ export const ERR_PAGE_GEOMETRY_UNSUPPORTED = defineError(
   422,
   'Pages with /Rotate or a page box not at the origin are not supported in the designer',
 )
+
+// --- Designer ---
+export const ERR_SLOT_NOT_FOUND = defineError('ERR_SLOT_NOT_FOUND', 404, 'The template has no slot under this key')

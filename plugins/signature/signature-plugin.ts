@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { PanelContext, PanelPlugin } from '../../core/panel/panel-plugin.ts'
 import { mountTemplateRoutes, ROUTE, TEMPLATES_PERMISSION } from './admin/template-routes.ts'
 import type { PdfTemplateRegistry, TemplateSource } from './registry/pdf-template-registry.ts'
+import { mountDesignerRoutes } from './designer/designer-routes.ts'
+import { mountSignatureAssets } from './public-assets.ts'
 
 /**
  * The signature plugin of a panel:
@@ -37,11 +39,13 @@ export class SignaturePlugin implements PanelPlugin {
     panel.navigationItem({ label: 'Signature templates', url: `/${panel.path}/signature-templates`, permission: TEMPLATES_PERMISSION, group: 'Signatures' })
   }
 
-  boot(panel: PanelContext, app: FastifyInstance): void {
+  async boot(panel: PanelContext, app: FastifyInstance): Promise<void> {
     const registry = this.#registry ?? (app as Partial<FastifyInstance>).signature?.registry
     if (!registry) throw new Error(`SignaturePlugin on panel "${panel.id}": no registry; register signatureServicesPlugin first, or pass .registry(...)`)
     for (const source of this.#templates) registry.add(source, `panel:${panel.id}`)
     mountTemplateRoutes(panel, app, () => registry)
+    mountDesignerRoutes(panel, app, () => registry)
+    await mountSignatureAssets(app)
   }
 }
 

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto'
+import { readFile, stat } from 'node:fs/promises'
+import type { PdfTemplate } from '../contracts/pdf-template.ts'
+import { rendersSamplePageImage } from '../contracts/renders-sample-page-image.ts'
+import { ERR_PAGE_NOT_FOUND } from '../errors.ts'
+import { checkImageStructure } from '../pdf/image-structure.ts'
+import type { PageImageCache } from '../rasterizer/page-image-cache.ts'
+import type { PageSize } from '../rasterizer/page-geometry.ts'
+
+/** Where page images come from: a template (its own images, or its sample PDF) or any PDF on disk. */
+export type PageSource = { template: PdfTemplate } | { pdfPath: string }
+
+export interface LoadedPageImage {
+  body: Buffer
+  contentType: 'image/png' | 'image/jpeg'
+  /** Strong validator; changes whenever the bytes can. */
+  etag: string
+}
+
+/**
+ * Page sizes in PDF points. A template implementing RendersSamplePageImage is taken at its word:
+ * each image's pixel size is its page's size in points (72 DPI). Everything else goes through the
+ * rasterizer's geometry, which refuses rotated pages and page boxes off the origin.
+ */
+export async function pageSizesOf(source: PageSource, pageImages: PageImageCache): Promise<PageSize[]> {
+  if ('template' in source && rendersSamplePageImage(source.template)) {
+    const count = await source.template.sampleImagePageCount()
+    const sizes: PageSize[] = []
+    for (let page = 1; page <= count; page++) {
+      const { width, height } = checkImageStructure(await readFile(await source.template.renderSampleAsImage(page)))
+      sizes.push({ page, width, height })
+    }
+    return sizes
+  }
+  return pageImages.pages(await pdfPathOf(source))
+}
+
+/** From the file name and its mtime and size: the template names images after their sample, so this changes with the bytes. */
+async function templateImageEtag(file: string): Promise<string> {
+  const info = await stat(file)
+  return `"${createHash('sha256').update(`${file}\0${info.mtimeMs}\0${info.size}`).digest('hex').slice(0, 40)}"`
+}
+
+/** One page (1-based) as an image; ERR_PAGE_NOT_FOUND when the document has no such page. */
+export async function loadPageImage(source: PageSource, page: number, pageImages: PageImageCache): Promise<LoadedPageImage> {
+  if ('template' in source && rendersSamplePageImage(source.template)) {
+    const count = await source.template.sampleImagePageCount()
+    if (!Number.isInteger(page) || page < 1 || page > count) throw ERR_PAGE_NOT_FOUND(`The document has no page ${page} (it has ${count})`)
+    const file = await source.template.renderSampleAsImage(page)
+    const body = await readFile(file)
+    const { kind } = checkImageStructure(body)
+    return { body, contentType: kind === 'png' ? 'image/png' : 'image/jpeg', etag: await templateImageEtag(file) }
+  }
+  const pdfPath = await pdfPathOf(source)
+  // Geometry first: a page that does not exist is a 404 and a refused geometry a 422, before any render.
+  const sizes = await pageImages.pages(pdfPath)
+  if (!Number.isInteger(page) || page < 1 || page > sizes.length) throw ERR_PAGE_NOT_FOUND(`The document has no page ${page} (it has ${sizes.length})`)
+  const image = await pageImages.page(pdfPath, page)
+  return { body: image.png, contentType: 'image/png', etag: image.etag }
+}
+
+async function pdfPathOf(source: PageSource): Promise<string> {
+  return 'pdfPath' in source ? source.pdfPath : source.template.renderSample()
+}

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { PageImageCache } from '../rasterizer/page-image-cache.ts'
+import { loadPageImage, type PageSource } from './page-source.ts'
+
+export type { PageSource } from './page-source.ts'
+
+/** True when the request's If-None-Match names this ETag (or is `*`). */
+export function etagMatches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match']
+  if (!header) return false
+  return header.split(',').map((tag) => tag.trim().replace(/^W\//, '')).some((tag) => tag === etag || tag === '*')
+}
+
+/**
+ * Answers one page (1-based) of a template's sample, or of any PDF, as an image: the template's own
+ * image when it implements RendersSamplePageImage, otherwise the rasterizer's cached PNG at
+ * designer.dpi. Sets ETag and answers 304 to a matching If-None-Match. `private, no-cache`: the
+ * URL is not versioned, so the browser revalidates, which costs a 304 and no bytes.
+ *
+ *   return sendPageImage(request, reply, { template }, page, app.signature.pageImages)
+ *   return sendPageImage(request, reply, { pdfPath }, page, app.signature.pageImages)
+ *
+ * Throws ERR_PAGE_NOT_FOUND (404) for a page the document lacks and ERR_PAGE_GEOMETRY_UNSUPPORTED
+ * (422) for rotated or off-origin pages; the caller checks permissions before calling.
+ */
+export async function sendPageImage(request: FastifyRequest, reply: FastifyReply, source: PageSource, page: number, pageImages: PageImageCache): Promise<FastifyReply> {
+  const image = await loadPageImage(source, page, pageImages)
+  reply.header('etag', image.etag).header('cache-control', 'private, no-cache')
+  if (etagMatches(request, image.etag)) return reply.code(304).send()
+  return reply.type(image.contentType).send(image.body)
+}
