@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import {
+  USER_SORT_FIELDS, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
+} from '../../core/auth/user-repository.ts'
+import { ERR_CONFLICT } from '../../core/http/errors.ts'
+
+export interface UsersTable {
+  id: string
+  name: string
+  email: string
+  role: string
+  password_hash: string
+  session_version: number
+  created_at: string
+}
+
+export interface UserTables {
+  users: UsersTable
+}
+
+const toRecord = (row: UsersTable): UserRecord => ({
+  id: row.id, name: row.name, email: row.email, role: row.role, passwordHash: row.password_hash, sessionVersion: Number(row.session_version),
+})
+
+/** SQLite and PostgreSQL name a unique violation differently; both mean the e-mail is taken. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string })?.code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
+
+const likePattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * Users in the database (USERS_STORE=database): what several instances need to agree on users.
+ * Same contract as the in-memory store; e-mails are stored lower-cased.
+ */
+export class DatabaseUserRepository implements UserRepository {
+  constructor(private readonly db: Kysely<UserTables>) {}
+
+  async findById(id: string) {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    return row ? toRecord(row) : null
+  }
+
+  async findByEmail(email: string) {
+    const row = await this.db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst()
+    return row ? toRecord(row) : null
+  }
+
+  async list(query: UserListQuery): Promise<UserListResult> {
+    const { field, direction } = query.sort ?? { field: USER_SORT_FIELDS[0], direction: 'asc' }
+    let base = this.db.selectFrom('users')
+    const needle = query.search?.trim().toLowerCase()
+    if (needle) {
+      const pattern = likePattern(needle)
+      base = base.where(sql<boolean>`(lower(name) like ${pattern} escape '\\' or email like ${pattern} escape '\\')`)
+    }
+    const [rows, count] = await Promise.all([
+      base.selectAll()
+        .orderBy(sql`lower(${sql.ref(field)})`, direction)
+        .orderBy('id', direction)
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { data: rows.map(toRecord), total: Number(count.n) }
+  }
+
+  async create(input: NewUser) {
+    const row: UsersTable = {
+      id: randomUUID(), name: input.name, email: input.email.trim().toLowerCase(), role: input.role,
+      password_hash: input.passwordHash, session_version: 0, created_at: new Date().toISOString(),
+    }
+    try {
+      await this.db.insertInto('users').values(row).execute()
+    } catch (error) {
+      if (isUniqueViolation(error)) throw ERR_CONFLICT(`The e-mail ${input.email} is already in use`)
+      throw error
+    }
+    return toRecord(row)
+  }
+
+  async update(id: string, patch: UserPatch, options: UpdateOptions = {}) {
+    const set: Record<string, unknown> = {}
+    if (patch.name !== undefined) set.name = patch.name
+    if (patch.email !== undefined) set.email = patch.email.trim().toLowerCase()
+    if (patch.role !== undefined) set.role = patch.role
+    if (patch.passwordHash !== undefined) set.password_hash = patch.passwordHash
+    // In the same statement: no instance can read the new role with the old session version.
+    if (options.revokeSessions) set.session_version = sql`session_version + 1`
+    if (Object.keys(set).length > 0) {
+      try {
+        await this.db.updateTable('users').set(set).where('id', '=', id).execute()
+      } catch (error) {
+        if (isUniqueViolation(error)) throw ERR_CONFLICT(`The e-mail ${patch.email} is already in use`)
+        throw error
+      }
+    }
+    return this.findById(id)
+  }
+
+  async delete(id: string) {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
+  }
+
+  async revokeSessions(id: string) {
+    await this.db.updateTable('users').set({ session_version: sql`session_version + 1` }).where('id', '=', id).execute()
+  }
+
+  /** First boot seeds the demo accounts; concurrent first boots insert each one once. */
+  async seed(users: UserRecord[]) {
+    if (users.length === 0) return
+    const at = new Date().toISOString()
+    await this.db.insertInto('users')
+      .values(users.map((u) => ({ id: u.id, name: u.name, email: u.email.toLowerCase(), role: u.role, password_hash: u.passwordHash, session_version: u.sessionVersion, created_at: at })))
+      .onConflict((oc) => oc.doNothing())
+      .execute()
+  }
+}
