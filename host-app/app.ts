@@ -59,8 +59,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(authPages, { users, throttle })
   await app.register(launcherPages, { modules })
   // Signature templates: config (eager) + payslip (runtime) in setupSignature, contract fluently here.
-  await setupSignature(app, { storagePath: env.STORAGE_PATH, databaseUrl: process.env.DATABASE_URL, policy })
-  await app.register(adminPanel({ resources: [userResource(userService, policy)], plugins: [SignaturePlugin.make().templates([ContractTemplate])] }))
-  await app.register(appPanel())
+  const { records } = await setupSignature(app, { storagePath: env.STORAGE_PATH, databaseUrl: process.env.DATABASE_URL, policy })
+  await app.register(adminPanel({ resources: [userResource(userService, policy)], plugins: [SignaturePlugin.make().templates([ContractTemplate]).signables(records)] }))
+  // End users sign at /app: the signer page needs the plugin there too.
+  await app.register(appPanel({ plugins: [SignaturePlugin.make().signables(records)] }))
   return app
 }

@@ -5,6 +5,7 @@ import { signature } from '../config/signature.ts'
 import type { Policy } from '../core/access/policy.ts'
 import { signablesApi } from '../plugins/signature/signables/signables-api.ts'
 import { signatureLibraryApi } from '../plugins/signature/library/signature-library-api.ts'
+import { signingApi } from '../plugins/signature/signing/signing-api.ts'
 import { parseSignatureConfig } from '../plugins/signature/signature-config.ts'
 import { createSignatureServices, signatureServicesPlugin, type SignatureServices } from '../plugins/signature/signature-services.ts'
 import { MemorySignableRecords } from './records/memory-signable-records.ts'
@@ -30,5 +31,6 @@ export async function setupSignature(app: FastifyInstance, options: { storagePat
   await app.register(signatureServicesPlugin, { services })
   await app.register(signablesApi, { registry: services.registry, source: records, policy: options.policy })
   await app.register(signatureLibraryApi, { library: services.library })
+  await app.register(signingApi, { services, policy: options.policy })
   return { services, records }
 }

@@ -24,5 +24,10 @@ export const ERR_PAGE_GEOMETRY_UNSUPPORTED = defineError(
   'Pages with /Rotate or a page box not at the origin are not supported in the designer',
 )
 
+// --- Signing (signer page, finalize, on-demand signing) ---
+export const ERR_SLOT_UNKNOWN = defineError('ERR_SLOT_UNKNOWN', 422, 'The template declares no slot with this key')
+export const ERR_PLACEMENT_OFF_PAGE = defineError('ERR_PLACEMENT_OFF_PAGE', 422, 'The box does not lie on a page of the document')
+export const ERR_NOT_SIGNATORY = defineError('ERR_NOT_SIGNATORY', 403, 'This slot is to be signed by someone else')
+
 // --- Designer ---
 export const ERR_SLOT_NOT_FOUND = defineError('ERR_SLOT_NOT_FOUND', 404, 'The template has no slot under this key')

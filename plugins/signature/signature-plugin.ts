@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { PanelContext, PanelPlugin } from '../../core/panel/panel-plugin.ts'
 import { mountTemplateRoutes, ROUTE, TEMPLATES_PERMISSION } from './admin/template-routes.ts'
 import type { PdfTemplateRegistry, TemplateSource } from './registry/pdf-template-registry.ts'
+import type { SignableSource } from './contracts/signable-source.ts'
+import { mountSignerRoutes } from './signer/signer-routes.ts'
 import { mountDesignerRoutes } from './designer/designer-routes.ts'
 import { mountSignatureAssets } from './public-assets.ts'
 
@@ -18,6 +20,7 @@ export class SignaturePlugin implements PanelPlugin {
   readonly id = 'signature'
   readonly #templates: TemplateSource[] = []
   #registry: PdfTemplateRegistry | undefined
+  #signables: SignableSource | undefined
 
   static make(): SignaturePlugin {
     return new SignaturePlugin()
@@ -35,6 +38,12 @@ export class SignaturePlugin implements PanelPlugin {
     return this
   }
 
+  /** Where the signer page finds records (`?signable=`): the host's SignableSource. */
+  signables(source: SignableSource): this {
+    this.#signables = source
+    return this
+  }
+
   register(panel: PanelContext): void {
     panel.navigationItem({ label: 'Signature templates', url: `/${panel.path}/signature-templates`, permission: TEMPLATES_PERMISSION, group: 'Signatures' })
   }
@@ -44,6 +53,7 @@ export class SignaturePlugin implements PanelPlugin {
     if (!registry) throw new Error(`SignaturePlugin on panel "${panel.id}": no registry; register signatureServicesPlugin first, or pass .registry(...)`)
     for (const source of this.#templates) registry.add(source, `panel:${panel.id}`)
     mountTemplateRoutes(panel, app, () => registry)
+    mountSignerRoutes(panel, app, () => this.#signables)
     mountDesignerRoutes(panel, app, () => registry)
     await mountSignatureAssets(app)
   }

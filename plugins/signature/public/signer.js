@@ -1,0 +1,245 @@
+// The signer page: page image, slot boxes with the active signature's image, chips, finish.
+// Coordinates on the wire are PDF points with y from the bottom; only this file knows pixels.
+(function () {
+  'use strict'
+  const root = document.querySelector('[data-signer]')
+  if (!root) return
+  const config = JSON.parse(root.dataset.config)
+  const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? ''
+  const $ = (selector) => root.querySelector(selector)
+  const canvas = $('[data-canvas]')
+  const chips = $('[data-chips]')
+  const finish = $('[data-finish]')
+  const status = $('[data-status]')
+  const pageSelect = $('[data-page]')
+
+  let meta = null
+  let page = 1
+  let busy = false
+  let done = false
+  /** slot key -> { page, x, y, width, height } in points */
+  const placed = new Map()
+  let image = null
+
+  function say(kind, text, link) {
+    status.hidden = false
+    status.className = `flash flash-${kind} signer-result`
+    status.textContent = text
+    if (link) {
+      status.append(' ')
+      const a = document.createElement('a')
+      a.href = link.href
+      a.textContent = link.text
+      a.setAttribute('data-download', '')
+      status.append(a)
+    }
+  }
+
+  async function json(response) {
+    const body = await response.json().catch(() => ({}))
+    if (!response.ok) throw new Error(body.message || `${response.status} ${response.statusText}`)
+    return body.data
+  }
+
+  function pageSize(n) {
+    return meta.pages[n - 1]
+  }
+
+  function scale() {
+    return image ? image.clientWidth / pageSize(page).width : 1
+  }
+
+  function renderPage() {
+    canvas.replaceChildren()
+    image = document.createElement('img')
+    image.className = 'signer-page'
+    image.alt = `Page ${page} of ${meta.template.label}`
+    image.src = config.pageImageUrl.replace('/pages/0', `/pages/${page}`)
+    image.addEventListener('load', renderBoxes)
+    image.addEventListener('error', () => say('error', 'The page image could not be loaded.'))
+    canvas.append(image)
+  }
+
+  function renderBoxes() {
+    canvas.querySelectorAll('.signer-box').forEach((box) => box.remove())
+    if (!image || !image.complete) return
+    const s = scale()
+    const size = pageSize(page)
+    const active = meta.signatures.find((sig) => sig.active)
+    for (const [slotKey, p] of placed) {
+      if (p.page !== page) continue
+      const slot = meta.slots.find((candidate) => candidate.key === slotKey)
+      const box = document.createElement('div')
+      box.className = 'signer-box'
+      box.dataset.box = slotKey
+      box.style.left = `${p.x * s}px`
+      box.style.top = `${(size.height - p.y - p.height) * s}px`
+      box.style.width = `${p.width * s}px`
+      box.style.height = `${p.height * s}px`
+      const label = document.createElement('span')
+      label.className = 'signer-box-label'
+      label.textContent = slot ? slot.label : slotKey
+      const stamp = document.createElement('img')
+      stamp.src = active.image
+      stamp.alt = `${active.label}`
+      const remove = document.createElement('button')
+      remove.type = 'button'
+      remove.className = 'signer-box-remove'
+      remove.textContent = '×'
+      remove.setAttribute('aria-label', `Remove ${slot ? slot.label : slotKey}`)
+      remove.addEventListener('click', (event) => { event.stopPropagation(); toggle(slotKey) })
+      box.append(label, stamp, remove)
+      drag(box, slotKey)
+      canvas.append(box)
+    }
+  }
+
+  /** Moving a box: pointer px -> points, clamped to the page. */
+  function drag(box, slotKey) {
+    box.addEventListener('pointerdown', (event) => {
+      if (done || event.target.closest('button')) return
+      event.preventDefault()
+      box.setPointerCapture(event.pointerId)
+      const start = { x: event.clientX, y: event.clientY, p: { ...placed.get(slotKey) } }
+      const move = (e) => {
+        const s = scale()
+        const size = pageSize(page)
+        const p = placed.get(slotKey)
+        p.x = Math.min(Math.max(0, start.p.x + (e.clientX - start.x) / s), size.width - p.width)
+        p.y = Math.min(Math.max(0, start.p.y - (e.clientY - start.y) / s), size.height - p.height)
+        box.style.left = `${p.x * s}px`
+        box.style.top = `${(size.height - p.y - p.height) * s}px`
+      }
+      const up = () => { box.removeEventListener('pointermove', move); box.removeEventListener('pointerup', up) }
+      box.addEventListener('pointermove', move)
+      box.addEventListener('pointerup', up)
+    })
+  }
+
+  function toggle(slotKey) {
+    if (done) return
+    if (placed.has(slotKey)) {
+      placed.delete(slotKey)
+    } else {
+      const slot = meta.slots.find((candidate) => candidate.key === slotKey)
+      const saved = slot.placement && pageSize(slot.placement.page) ? slot.placement : null
+      if (saved) {
+        placed.set(slotKey, { ...saved })
+        if (saved.page !== page) return goTo(saved.page)
+      } else {
+        // No placement known: the centre of the page in view.
+        const size = pageSize(page)
+        const width = Math.min(200, size.width)
+        const height = Math.min(60, size.height)
+        placed.set(slotKey, { page, x: (size.width - width) / 2, y: (size.height - height) / 2, width, height })
+      }
+    }
+    update()
+  }
+
+  function update() {
+    chips.querySelectorAll('[data-chip]').forEach((chip) => chip.setAttribute('aria-pressed', String(placed.has(chip.dataset.chip))))
+    finish.disabled = busy || done || placed.size === 0
+    renderBoxes()
+  }
+
+  function goTo(n) {
+    page = n
+    pageSelect.value = String(n)
+    renderPage()
+    update()
+  }
+
+  function renderChips() {
+    chips.replaceChildren()
+    for (const slot of meta.slots) {
+      const chip = document.createElement('button')
+      chip.type = 'button'
+      chip.className = 'signer-chip'
+      chip.dataset.chip = slot.key
+      chip.setAttribute('aria-pressed', 'false')
+      chip.textContent = slot.label + (slot.required ? ' *' : '')
+      chip.title = slot.role ? `Sign as ${slot.role}` : `Place “${slot.label}”`
+      chip.addEventListener('click', () => toggle(slot.key))
+      chips.append(chip)
+    }
+  }
+
+  function renderPageSelect() {
+    const selector = $('[data-page-select]')
+    selector.hidden = meta.pages.length <= 1
+    pageSelect.replaceChildren(...meta.pages.map((p, i) => new Option(`${i + 1} of ${meta.pages.length}`, String(i + 1))))
+    pageSelect.addEventListener('change', () => goTo(Number(pageSelect.value)))
+  }
+
+  function renderStrip() {
+    const strip = $('[data-strip]')
+    strip.replaceChildren()
+    for (const sig of meta.signatures) {
+      const item = document.createElement(sig.active ? 'div' : 'a')
+      item.className = `signer-strip-item${sig.active ? ' is-active' : ''}`
+      item.dataset.signature = sig.uuid
+      if (sig.active) item.setAttribute('aria-current', 'true')
+      else item.href = config.signWithUrl.replace('00000000-0000-0000-0000-000000000000', sig.uuid)
+      const img = document.createElement('img')
+      img.src = sig.image
+      img.alt = ''
+      const label = document.createElement('span')
+      label.textContent = `${sig.label}${sig.primary ? ' ★' : ''}${sig.active ? ' (in use)' : ''}`
+      item.append(img, label)
+      strip.append(item)
+    }
+  }
+
+  finish.addEventListener('click', async () => {
+    if (placed.size === 0 || busy) return
+    busy = true
+    update()
+    say('info', 'Signing…')
+    const placements = [...placed].map(([slot, p]) => ({
+      slot, page: p.page,
+      x: Math.round(p.x * 100) / 100, y: Math.round(p.y * 100) / 100,
+      width: Math.round(p.width * 100) / 100, height: Math.round(p.height * 100) / 100,
+    }))
+    const body = { signature: config.signature, placements }
+    if (config.signable) body.signable = config.signable
+    if (config.request) body.request = config.request
+    try {
+      const result = await json(await fetch(config.finalizeUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify(body),
+      }))
+      done = true
+      root.dataset.finished = result.status
+      if (result.status === 'signed') {
+        say('success', `Signed on ${new Date(result.signed_at).toLocaleString()}.`, { href: result.download_url ?? `/api/signatures/${result.signature_uuid}/document`, text: 'Download the signed PDF' })
+      } else {
+        say('success', `Placements confirmed (${result.placements.length}). No document was signed: this page was opened without a record.`)
+      }
+    } catch (error) {
+      say('error', `Could not finish: ${error.message}`)
+    } finally {
+      busy = false
+      update()
+    }
+  })
+
+  window.addEventListener('resize', renderBoxes)
+
+  fetch(config.metaUrl, { headers: { accept: 'application/json' } })
+    .then(json)
+    .then((data) => {
+      meta = data
+      root.dataset.mode = meta.mode
+      renderChips()
+      renderPageSelect()
+      renderStrip()
+      if (meta.request && meta.request.status !== 'pending') say('info', `This request is ${meta.request.status}.`)
+      goTo(1)
+    })
+    .catch((error) => {
+      canvas.replaceChildren()
+      say('error', `The signer could not load: ${error.message}`)
+    })
+})()

@@ -1,0 +1,94 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
+import { parseInput } from '../../../core/http/validate.ts'
+import type { PanelContext } from '../../../core/panel/panel-plugin.ts'
+import type { SignableSource } from '../contracts/signable-source.ts'
+import { sendPageImage } from '../designer/send-page-image.ts'
+import { signatureAssetsUrl } from '../public-assets.ts'
+import { SignerService } from '../signing/signer-service.ts'
+
+const SIGNER_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'signer.eta')
+
+export const SIGNER_ROUTE = {
+  page: 'signature.pdf-templates.signer',
+  meta: 'signature.pdf-templates.signer.meta',
+  finalize: 'signature.pdf-templates.signer.finalize',
+  pageImage: 'signature.pdf-templates.signer.page-image',
+} as const
+
+const templateKey = z.string().min(1).max(120)
+const pageParams = z.strictObject({ templateKey, signatureUuid: z.string().min(1).max(64) })
+const targetQuery = z.strictObject({ signable: z.string().trim().min(1).max(120).optional(), request: z.string().trim().min(1).max(120).optional() })
+const imageParams = z.strictObject({ templateKey, page: z.coerce.number().int().min(1).max(10_000) })
+
+function signedIn(request: FastifyRequest) {
+  if (!request.user) throw ERR_UNAUTHENTICATED()
+  return request.user
+}
+
+/**
+ * The signer page and its calls, on every panel the plugin is on. The panel's gate decides who may
+ * enter; beyond that the signature must be the user's own active library signature, a record must
+ * name the user as a signatory, and a session request must be addressed to them.
+ */
+export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, records: () => SignableSource | undefined): void {
+  let service: SignerService | undefined
+  // Built on first use: app.signature may be decorated after this panel's plugins boot.
+  const signer = () => (service ??= new SignerService(app.signature, records()))
+
+  app.get('/signature-templates/:templateKey/sign/:signatureUuid', { config: { name: SIGNER_ROUTE.page } }, async (request, reply) => {
+    const user = signedIn(request)
+    const { templateKey: key, signatureUuid } = parseInput(pageParams, request.params, 'params')
+    const query = parseInput(targetQuery, request.query, 'query')
+    const active = await signer().activeSignature(user, signatureUuid)
+    const template = signer().template(key)
+    // Refuse at once what meta would refuse (a record that is not theirs, an unknown request), cheaply.
+    let recordTitle: string | null = null
+    if (query.request === undefined && query.signable !== undefined) {
+      const record = await signer().record(key, query.signable)
+      if (signer().slotsFor(template, record, user).length === 0) await signer().target(user, key, query)
+      recordTitle = record.getSignableTitle()
+    } else if (query.request !== undefined) {
+      await signer().target(user, key, query)
+    }
+    const target = { ...(query.signable ? { signable: query.signable } : {}), ...(query.request ? { request: query.request } : {}) }
+    const config = {
+      templateKey: key,
+      signature: active.uuid,
+      ...target,
+      metaUrl: panel.url(SIGNER_ROUTE.meta, { templateKey: key }, { signature: active.uuid, ...target }),
+      finalizeUrl: panel.url(SIGNER_ROUTE.finalize, { templateKey: key }),
+      pageImageUrl: panel.url(SIGNER_ROUTE.pageImage, { templateKey: key, page: 0 }, target),
+      // The strip switches signatures by opening this page again with another uuid.
+      signWithUrl: panel.url(SIGNER_ROUTE.page, { templateKey: key, signatureUuid: '00000000-0000-0000-0000-000000000000' }, target),
+      cancelUrl: `/${panel.path}`,
+    }
+    return reply.page(SIGNER_VIEW, {
+      config,
+      label: template.label(),
+      recordTitle,
+      signatureLabel: active.label,
+      script: `${signatureAssetsUrl(panel.path)}signer.js`,
+    }, { title: `Sign: ${template.label()}` })
+  })
+
+  app.get('/signature-templates/:templateKey/signer/meta', { config: { name: SIGNER_ROUTE.meta } }, async (request) => {
+    const { templateKey: key } = parseInput(z.object({ templateKey }), request.params, 'params')
+    return { data: await signer().meta(signedIn(request), key, request.query) }
+  })
+
+  app.post('/signature-templates/:templateKey/signer/finalize', { config: { name: SIGNER_ROUTE.finalize } }, async (request) => {
+    const { templateKey: key } = parseInput(z.object({ templateKey }), request.params, 'params')
+    return { data: await signer().finalize(signedIn(request), key, request.body) }
+  })
+
+  app.get('/signature-templates/:templateKey/signer/pages/:page', { config: { name: SIGNER_ROUTE.pageImage } }, async (request, reply) => {
+    const user = signedIn(request)
+    const { templateKey: key, page } = parseInput(imageParams, request.params, 'params')
+    const target = await signer().target(user, key, parseInput(targetQuery, request.query, 'query'))
+    return sendPageImage(request, reply, target.source, page, app.signature.pageImages)
+  })
+}

@@ -1,0 +1,174 @@
+import { createHash, randomUUID } from 'node:crypto'
+import type { Disk } from '../../../core/storage/disk.ts'
+import type { SignatureRepository } from '../library/signature-repository.ts'
+import type { DigitalSignatureTable, SignaturePositionTable } from '../library/library-tables.ts'
+import type { SigningMaterial } from '../library/signature-library.ts'
+import type { PdfWorkerPool } from '../pdf/pdf-worker-pool.ts'
+
+/** One box of a signature on a document: PDF points, y from the bottom of the page. */
+export interface Placement {
+  /** The template's slot key; null for a box on an uploaded PDF. */
+  slot: string | null
+  page: number
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** What was signed: a template key (or 'upload') and the record's id. */
+export interface SignedSubject {
+  type: string
+  id: string
+  /** The template the slots belong to; null when there is none (a record signed without a template, an upload). */
+  templateKey: string | null
+  /** Shown as the signature's reason in PDF readers. */
+  title?: string
+}
+
+export interface SignedDocument {
+  /** The child signature row made for this document. */
+  uuid: string
+  /** Disk-relative path of the signed PDF. */
+  documentKey: string
+  sha256: string
+  signedAt: string
+  bytes: Uint8Array
+}
+
+export interface SignatureManagerOptions {
+  repository: SignatureRepository
+  disk: Disk
+  pdf: PdfWorkerPool
+  now?: () => Date
+}
+
+/** Where the signed copy made by a child signature lives on the disk: unique, never overwritten. */
+export function signedDocumentKey(childUuid: string): string {
+  return `signed/${childUuid.slice(0, 2)}/${childUuid}.pdf`
+}
+
+/**
+ * Turns a library signature into a signed document: one child row (status 'signed', pointing at
+ * its source), one position row per box, and the certified PDF on the disk. The file and the rows
+ * commit together (see sign()): the file is written first under a fresh key, the rows go in one
+ * transaction, and the file is removed again when the transaction fails, so no row ever points
+ * at a missing or half-written file and no failed attempt leaves a file behind.
+ */
+export class SignatureManager {
+  readonly #repository: SignatureRepository
+  readonly #disk: Disk
+  readonly #pdf: PdfWorkerPool
+  readonly #now: () => Date
+
+  constructor(options: SignatureManagerOptions) {
+    this.#repository = options.repository
+    this.#disk = options.disk
+    this.#pdf = options.pdf
+    this.#now = options.now ?? (() => new Date())
+  }
+
+  /** The child signature row and its position rows, inside the given transaction (or one of its own). */
+  async storeForDocument(input: {
+    uuid: string
+    material: SigningMaterial
+    subject: SignedSubject
+    placements: Placement[]
+    documentKey: string
+    sha256: string
+    signedAt: string
+  }, transaction?: Parameters<SignatureRepository['insert']>[1]): Promise<void> {
+    const { uuid, material, subject, placements, documentKey, sha256, signedAt } = input
+    const row: DigitalSignatureTable = {
+      uuid,
+      user_id: material.userId,
+      source_uuid: material.uuid,
+      signable_type: subject.type,
+      signable_id: subject.id,
+      status: 'signed',
+      label: material.label,
+      is_primary: 0,
+      // The image and certificate stay on the source row; the signed PDF carries both.
+      image_mime: null,
+      image_base64: null,
+      certificate_source: null,
+      certificate_p12: null,
+      certificate_password: null,
+      certificate_subject: material.subject,
+      certificate_not_after: null,
+      document_key: documentKey,
+      document_sha256: sha256,
+      signed_at: signedAt,
+      created_at: signedAt,
+      updated_at: signedAt,
+    }
+    const positions: SignaturePositionTable[] = placements.map((p) => ({
+      id: randomUUID(),
+      signature_uuid: uuid,
+      template_key: subject.templateKey,
+      slot_key: p.slot,
+      page: p.page,
+      x: p.x,
+      y: p.y,
+      width: p.width,
+      height: p.height,
+      created_at: signedAt,
+    }))
+    const write = async (db: NonNullable<typeof transaction>) => {
+      await this.#repository.insert(row, db)
+      await this.#repository.insertPositions(positions, db)
+    }
+    if (transaction) await write(transaction)
+    else await this.#repository.db.transaction().execute(write)
+  }
+
+  /**
+   * Stamps the signature's image into every box, signs with its certificate (PKCS#7, certifying
+   * with DocMDP P=2 so later signers may still sign) in a worker, and writes the result atomically
+   * under `key`. Returns the disk-relative key and the bytes.
+   */
+  async embedAndFinalize(input: {
+    pdf: Uint8Array
+    material: SigningMaterial
+    placements: Placement[]
+    key: string
+    signedAt: Date
+    reason?: string
+  }): Promise<{ documentKey: string; sha256: string; bytes: Uint8Array }> {
+    const { material } = input
+    const bytes = await this.#pdf.run('signDocument', input.pdf, {
+      stamps: input.placements.map((p) => ({ page: p.page, x: p.x, y: p.y, width: p.width, height: p.height, image: material.image })),
+      signer: { p12: material.p12, password: material.password },
+      certify: { p: 2 },
+      reason: input.reason ?? 'Signed',
+      ...(material.subject ? { name: commonName(material.subject) } : {}),
+      signingTime: input.signedAt,
+    })
+    await this.#disk.put(input.key, bytes)
+    return { documentKey: input.key, sha256: createHash('sha256').update(bytes).digest('hex'), bytes }
+  }
+
+  /** embedAndFinalize + storeForDocument, committed together; several placements give one signature with several stamps. */
+  async sign(input: { pdf: Uint8Array; material: SigningMaterial; subject: SignedSubject; placements: Placement[] }): Promise<SignedDocument> {
+    if (input.placements.length === 0) throw new Error('sign() needs at least one placement')
+    const uuid = randomUUID()
+    const signedAt = this.#now()
+    const key = signedDocumentKey(uuid)
+    const reason = input.subject.title ? `Signed: ${input.subject.title}` : 'Signed'
+    const file = await this.embedAndFinalize({ pdf: input.pdf, material: input.material, placements: input.placements, key, signedAt, reason })
+    try {
+      await this.storeForDocument({
+        uuid, material: input.material, subject: input.subject, placements: input.placements,
+        documentKey: file.documentKey, sha256: file.sha256, signedAt: signedAt.toISOString(),
+      })
+    } catch (error) {
+      await this.#disk.delete(key).catch(() => {})
+      throw error
+    }
+    return { uuid, documentKey: file.documentKey, sha256: file.sha256, signedAt: signedAt.toISOString(), bytes: file.bytes }
+  }
+}
+
+function commonName(subject: string): string {
+  return /(?:^|[,/]\s*)CN=([^,/]+)/.exec(subject)?.[1]?.trim() ?? subject
+}

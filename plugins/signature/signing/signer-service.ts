@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises'
+import { LRUCache } from 'lru-cache'
+import { z } from 'zod'
+import type { PublicUser } from '../../../core/auth/user-repository.ts'
+import { ERR_NOT_FOUND, ERR_NOT_IMPLEMENTED, ERR_VALIDATION } from '../../../core/http/errors.ts'
+import { parseInput } from '../../../core/http/validate.ts'
+import type { PdfTemplate } from '../contracts/pdf-template.ts'
+import { isSignable, type Signable } from '../contracts/signable.ts'
+import type { SignableSource } from '../contracts/signable-source.ts'
+import { pageSizesOf, type PageSource } from '../designer/page-source.ts'
+import { ERR_NOT_SIGNATORY, ERR_RECORD_NOT_SIGNABLE, ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
+import type { LibrarySignature } from '../library/signature-library.ts'
+import type { SignatureServices } from '../signature-services.ts'
+import type { SessionRequestView } from './session-finalizer.ts'
+import { normalizePlacements, slotPlacementSchema } from './placements.ts'
+import { SignatureManager, type Placement } from './signature-manager.ts'
+
+/** The bottom strip: the active signature plus at most this many others. */
+export const OTHER_SIGNATURES_SHOWN = 12
+
+const id = z.string().trim().min(1).max(120)
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a signature uuid')
+
+export const metaQuerySchema = z.strictObject({ signature: uuid, signable: id.optional(), request: id.optional() })
+
+export const finalizeBodySchema = z.strictObject({
+  signature: uuid,
+  placements: z.array(slotPlacementSchema).max(50),
+  signable: id.optional(),
+  request: id.optional(),
+})
+
+export type SignerMode = 'acknowledgement' | 'production' | 'session'
+
+interface Target {
+  mode: SignerMode
+  template: PdfTemplate
+  source: PageSource
+  record?: Signable
+  request?: SessionRequestView
+}
+
+export interface FinalizeAnswer {
+  status: 'acknowledged' | 'signed'
+  [key: string]: unknown
+}
+
+/**
+ * What the signer page's two calls do, without HTTP: meta (template, pages, slots, the user's
+ * signatures) and finalize in its three modes — acknowledgement (no record: validate and echo),
+ * production (a record: render, stamp, sign, store) and session (a request of a signing session).
+ */
+export class SignerService {
+  readonly manager: SignatureManager
+  // The page loads meta and then each page image within seconds: render the record once for all of
+  // them (renderFor writes a fresh file every time, which would also miss the page-image cache).
+  // Finalize always renders afresh: what is signed is the record as it is now.
+  readonly #previews = new LRUCache<string, Promise<string>>({ max: 200, ttl: 60_000 })
+
+  constructor(private readonly services: SignatureServices, private readonly records: SignableSource | undefined) {
+    this.manager = new SignatureManager({ repository: services.signatures, disk: services.disk, pdf: services.pdf })
+  }
+
+  template(templateKey: string): PdfTemplate {
+    const template = this.services.registry.find(templateKey)
+    if (!template) throw ERR_TEMPLATE_NOT_FOUND(`No PDF template is registered under the key ${JSON.stringify(templateKey)}`)
+    return template
+  }
+
+  /** The user's own active library signature; anything else is the same 404. */
+  async activeSignature(user: PublicUser, signatureUuid: string): Promise<LibrarySignature> {
+    const signature = await this.services.library.get(user.id, signatureUuid)
+    if (signature.status !== 'active') throw ERR_NOT_FOUND('Signature not found or no longer active')
+    return signature
+  }
+
+  /** The record by find() on the template's source: 404 when missing, 422 when it is not Signable. */
+  async record(templateKey: string, recordId: string): Promise<Signable> {
+    const record = await this.records?.find(templateKey, recordId)
+    if (!record) throw ERR_NOT_FOUND(`No record ${JSON.stringify(recordId)} of ${templateKey}`)
+    if (!isSignable(record)) throw ERR_RECORD_NOT_SIGNABLE(`The record ${JSON.stringify(recordId)} does not implement Signable`)
+    return record
+  }
+
+  /** Slots bound to a signatory accept only that user; unbound slots anyone who may open the record. */
+  assertSignatory(template: PdfTemplate, record: unknown, user: PublicUser, slotKeys: readonly string[]): void {
+    for (const key of slotKeys) {
+      const slot = template.slots().find((s) => s.key === key)
+      if (!slot?.signatory) continue
+      const bound = (record as Record<string, unknown>)[slot.signatory]
+      if (bound === undefined || bound === null || String(bound) !== user.id) {
+        throw ERR_NOT_SIGNATORY(`The slot ${JSON.stringify(key)} of this record is to be signed by someone else`)
+      }
+    }
+  }
+
+  /** Slots of the record this user may fill (all of them when none is bound to a signatory). */
+  slotsFor(template: PdfTemplate, record: unknown, user: PublicUser): string[] {
+    return template.slots()
+      .filter((slot) => !slot.signatory || String((record as Record<string, unknown>)[slot.signatory] ?? '') === user.id)
+      .map((slot) => slot.key)
+  }
+
+  #preview(templateKey: string, record: Signable): Promise<string> {
+    const key = `${templateKey}\0${record.getSignableId()}`
+    let pending = this.#previews.get(key)
+    if (!pending) {
+      pending = record.getSignablePdfPath()
+      pending.catch(() => this.#previews.delete(key))
+      this.#previews.set(key, pending)
+    }
+    return pending
+  }
+
+  async target(user: PublicUser, templateKey: string, query: { signable?: string | undefined; request?: string | undefined }): Promise<Target> {
+    const template = this.template(templateKey)
+    if (query.request !== undefined) {
+      const sessions = this.services.sessions
+      if (!sessions) throw ERR_NOT_IMPLEMENTED('Signing sessions are not available yet')
+      const request = await sessions.view(user, templateKey, query.request)
+      return { mode: 'session', template, source: { pdfPath: request.documentPath }, request }
+    }
+    if (query.signable !== undefined) {
+      const record = await this.record(templateKey, query.signable)
+      const mine = this.slotsFor(template, record, user)
+      if (mine.length === 0) throw ERR_NOT_SIGNATORY('You are not a signatory of this record')
+      return { mode: 'production', template, source: { pdfPath: await this.#preview(templateKey, record) }, record }
+    }
+    return { mode: 'acknowledgement', template, source: { template } }
+  }
+
+  async meta(user: PublicUser, templateKey: string, rawQuery: unknown) {
+    const query = parseInput(metaQuerySchema, rawQuery, 'query')
+    const active = await this.activeSignature(user, query.signature)
+    const target = await this.target(user, templateKey, query)
+    const { template } = target
+    const pages = (await pageSizesOf(target.source, this.services.pageImages)).map((p, i) => ({ page: p.page ?? i + 1, width: p.width, height: p.height }))
+    const saved = new Map((await this.services.slots.forTemplate(template.key())).map((s) => [s.slotKey, s]))
+    const allowed = target.request ? [target.request.slotKey] : target.record ? this.slotsFor(template, target.record, user) : null
+    const slots = template.slots()
+      .filter((slot) => !allowed || allowed.includes(slot.key))
+      .map((slot) => {
+        const row = saved.get(slot.key)
+        const placement = row
+          ? { page: row.page, x: row.x, y: row.y, width: row.width, height: row.height }
+          : { page: slot.defaultPage, x: slot.defaultX, y: slot.defaultY, width: slot.defaultWidth, height: slot.defaultHeight }
+        return { key: slot.key, label: slot.label, required: slot.required, role: slot.role ?? null, saved: Boolean(row), placement }
+      })
+    const library = (await this.services.library.list(user.id)).filter((s) => s.status === 'active')
+    const others = library.filter((s) => s.uuid !== active.uuid).sort((a, b) => Number(b.primary) - Number(a.primary)).slice(0, OTHER_SIGNATURES_SHOWN)
+    const strip = [active, ...others].map((s) => ({ uuid: s.uuid, label: s.label, primary: s.primary, active: s.uuid === active.uuid, image: `/api/signatures/${s.uuid}/image` }))
+    return {
+      mode: target.mode,
+      template: { key: template.key(), label: template.label() },
+      record: target.record ? { id: target.record.getSignableId(), title: target.record.getSignableTitle() } : null,
+      request: target.request ? { id: query.request, status: target.request.status, sessionId: target.request.sessionId, slot: target.request.slotKey } : null,
+      pages,
+      slots,
+      signatures: strip,
+    }
+  }
+
+  async finalize(user: PublicUser, templateKey: string, rawBody: unknown): Promise<FinalizeAnswer> {
+    const body = parseInput(finalizeBodySchema, rawBody, 'body')
+    const template = this.template(templateKey)
+    if (body.request !== undefined) {
+      const sessions = this.services.sessions
+      if (!sessions) throw ERR_NOT_IMPLEMENTED('Signing sessions are not available yet')
+      // The session fixes the field and its placement; the session manager enforces ownership and order.
+      return { ...(await sessions.finalize(user, { templateKey: template.key(), requestId: body.request, signatureUuid: body.signature })) }
+    }
+    if (body.signable === undefined) {
+      await this.activeSignature(user, body.signature)
+      const pages = await pageSizesOf({ template }, this.services.pageImages)
+      return { status: 'acknowledged', placements: normalizePlacements(body.placements, template.slots(), pages) }
+    }
+    const material = await this.services.library.signingMaterial(user.id, body.signature)
+    const record = await this.record(templateKey, body.signable)
+    if (body.placements.length === 0) throw ERR_VALIDATION('body.placements: place at least one slot before finishing')
+    this.assertSignatory(template, record, user, body.placements.map((p) => p.slot))
+    const pdfPath = await record.getSignablePdfPath()
+    const pages = await this.services.pageImages.pages(pdfPath)
+    const placements: Placement[] = normalizePlacements(body.placements, template.slots(), pages)
+    const signed = await this.manager.sign({
+      pdf: await readFile(pdfPath),
+      material,
+      subject: { type: template.key(), id: record.getSignableId(), templateKey: template.key(), title: record.getSignableTitle() },
+      placements,
+    })
+    return {
+      status: 'signed',
+      signature_uuid: signed.uuid,
+      signed_document_path: signed.documentKey,
+      signed_at: signed.signedAt,
+      download_url: `/api/signatures/${signed.uuid}/document`,
+      placements,
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { Policy } from '../../../core/access/policy.ts'
+import { ERR_BODY_TOO_LARGE, ERR_NOT_FOUND, ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
+import { parseInput } from '../../../core/http/validate.ts'
+import { ERR_PDF_INVALID } from '../pdf/errors.ts'
+import type { SignatureServices } from '../signature-services.ts'
+import { assertOnPage, boxSchema } from './placements.ts'
+import { SignatureManager } from './signature-manager.ts'
+
+/** Who may download any signed document, not only their own. */
+export const READ_ANY_SIGNATURE = 'signatures:read-any'
+
+/** Largest PDF /api/sign accepts (decoded). */
+export const MAX_UPLOAD_PDF_BYTES = 10 * 1024 * 1024
+// base64 grows by 4/3; the JSON around it is small.
+const SIGN_BODY_LIMIT = Math.ceil(MAX_UPLOAD_PDF_BYTES * 4 / 3) + 64 * 1024
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+const signBodySchema = z.strictObject({
+  signature: z.string().regex(UUID, 'a signature uuid'),
+  /** The PDF, base64: /api writes are JSON-only (core/http/security.ts), which keeps cross-site forms out. */
+  pdf: z.string().min(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64'),
+  placements: z.array(boxSchema).min(1).max(50),
+  /** A name for the file, used in the download's file name and the signature's reason. */
+  title: z.string().trim().min(1).max(200).optional(),
+})
+
+function signedIn(request: FastifyRequest) {
+  if (!request.user) throw ERR_UNAUTHENTICATED()
+  return request.user
+}
+
+function fileName(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'document'
+}
+
+/**
+ * GET /api/signatures/:uuid/document — a signed copy, for its signer and `signatures:read-any`
+ * (404 for everyone else, as for a uuid that does not exist). POST /api/sign — signs an uploaded
+ * PDF on demand with one of the user's signatures and answers the signed PDF.
+ */
+export async function signingApi(app: FastifyInstance, { services, policy }: { services: SignatureServices; policy: Policy }) {
+  const manager = new SignatureManager({ repository: services.signatures, disk: services.disk, pdf: services.pdf })
+
+  app.get<{ Params: { uuid: string } }>('/api/signatures/:uuid/document', async (request, reply) => {
+    const user = signedIn(request)
+    const row = UUID.test(request.params.uuid) ? await services.signatures.find(request.params.uuid) : undefined
+    const visible = row && row.source_uuid && row.status === 'signed' && row.document_key
+      && (row.user_id === user.id || policy.can(user.role, READ_ANY_SIGNATURE))
+    if (!visible) throw ERR_NOT_FOUND('Signed document not found')
+    const bytes = await services.disk.get(row.document_key!)
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName(`${row.signable_type}-${row.signable_id}`)}-signed.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-document-sha256', row.document_sha256 ?? '')
+      .send(bytes)
+  })
+
+  app.post('/api/sign', { bodyLimit: SIGN_BODY_LIMIT }, async (request, reply) => {
+    const user = signedIn(request)
+    const body = parseInput(signBodySchema, request.body, 'body')
+    const pdf = Buffer.from(body.pdf, 'base64')
+    if (pdf.length > MAX_UPLOAD_PDF_BYTES) throw ERR_BODY_TOO_LARGE(`The PDF is larger than ${MAX_UPLOAD_PDF_BYTES / 1024 / 1024} MiB`)
+    if (!pdf.subarray(0, 1024).includes('%PDF-')) throw ERR_PDF_INVALID('The upload is not a PDF (no %PDF- header)')
+    const material = await services.library.signingMaterial(user.id, body.signature)
+    // Parses in a worker: refuses unreadable and encrypted files with their own 422s.
+    const summary = await services.pdf.run('inspectPdf', pdf)
+    body.placements.forEach((box, i) => assertOnPage(box, summary.pages, `placements.${i}`))
+    const sha256 = createHash('sha256').update(pdf).digest('hex')
+    const signed = await manager.sign({
+      pdf,
+      material,
+      subject: { type: 'upload', id: sha256, templateKey: null, ...(body.title ? { title: body.title } : {}) },
+      placements: body.placements.map((box) => ({ slot: null, ...box })),
+    })
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName(body.title ?? 'document')}-signed.pdf"`)
+      .header('x-signature-uuid', signed.uuid)
+      .header('location', `/api/signatures/${signed.uuid}/document`)
+      .send(Buffer.from(signed.bytes))
+  })
+}
