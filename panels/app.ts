@@ -1,5 +1,6 @@
 import { Panel } from '../core/panel/panel.ts'
 import type { PanelPlugin } from '../core/panel/panel-plugin.ts'
+import { MySignaturesPlugin } from '../plugins/signature/signer/my-signatures-plugin.ts'
 
 /** The panel at /app for every signed-in user: the signer page and "My signatures" mount here. */
 export function appPanel(options: { plugins?: PanelPlugin[] } = {}) {
@@ -9,4 +10,6 @@ export function appPanel(options: { plugins?: PanelPlugin[] } = {}) {
     .label('My workspace')
     .access('signed-in')
     .plugins(options.plugins ?? [])
+    // "My signatures": the user's own signatures and the records they can sign.
+    .plugin(MySignaturesPlugin.make())
 }

@@ -1,0 +1,248 @@
+// "My signatures": the user's signatures over /api/signatures, a signature_pad canvas, and links
+// to the signer page for the records they can sign.
+(function () {
+  'use strict'
+  const root = document.querySelector('[data-my-signatures]')
+  if (!root) return
+  const config = JSON.parse(root.dataset.config)
+  const $ = (selector) => root.querySelector(selector)
+  const status = $('[data-status]')
+  const list = $('[data-list]')
+  const form = $('[data-create]')
+  const canvas = $('[data-pad]')
+  let signatures = []
+
+  function say(kind, text) {
+    status.hidden = false
+    status.className = `flash flash-${kind}`
+    status.textContent = text
+  }
+
+  async function api(method, url, body) {
+    const response = await fetch(url, {
+      method,
+      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+    if (response.status === 204) return null
+    const payload = await response.json().catch(() => ({}))
+    if (!response.ok) throw new Error(payload.message || `${response.status} ${response.statusText}`)
+    return payload.data
+  }
+
+  // --- the drawing pad ---
+  const pad = new window.SignaturePad(canvas, { penColor: '#10246b', minWidth: 0.8, maxWidth: 2.6 })
+  function fitPad() {
+    // Backing store at device pixels, so the strokes are sharp; resizing clears, so keep the data.
+    const data = pad.toData()
+    const ratio = Math.max(window.devicePixelRatio || 1, 1)
+    canvas.width = canvas.offsetWidth * ratio
+    canvas.height = canvas.offsetHeight * ratio
+    canvas.getContext('2d').scale(ratio, ratio)
+    pad.clear()
+    pad.fromData(data)
+  }
+  window.addEventListener('resize', fitPad)
+  fitPad()
+  $('[data-clear]').addEventListener('click', () => pad.clear())
+
+  form.addEventListener('change', (event) => {
+    if (event.target.name === 'imageMode') {
+      $('[data-draw]').hidden = event.target.value !== 'draw'
+      $('[data-upload]').hidden = event.target.value !== 'upload'
+      if (event.target.value === 'draw') fitPad()
+    }
+    if (event.target.name === 'certMode') $('[data-p12]').hidden = event.target.value !== 'upload'
+  })
+
+  function readFile(file, as) {
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader()
+      reader.onload = () => resolve(reader.result)
+      reader.onerror = () => reject(new Error('The file could not be read'))
+      if (as === 'dataUrl') reader.readAsDataURL(file)
+      else reader.readAsArrayBuffer(file)
+    })
+  }
+
+  /** The drawn strokes, trimmed to their ink, as a PNG data URL (so the stamp fills its box). */
+  function trimmedDrawing() {
+    const source = canvas
+    const ctx = source.getContext('2d')
+    const { width, height } = source
+    const pixels = ctx.getImageData(0, 0, width, height).data
+    let top = height; let left = width; let right = -1; let bottom = -1
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (pixels[(y * width + x) * 4 + 3] > 0) {
+          if (x < left) left = x
+          if (x > right) right = x
+          if (y < top) top = y
+          if (y > bottom) bottom = y
+        }
+      }
+    }
+    if (right < 0) return pad.toDataURL('image/png')
+    const margin = 8
+    left = Math.max(0, left - margin); top = Math.max(0, top - margin)
+    right = Math.min(width - 1, right + margin); bottom = Math.min(height - 1, bottom + margin)
+    const out = document.createElement('canvas')
+    out.width = right - left + 1
+    out.height = bottom - top + 1
+    out.getContext('2d').drawImage(source, left, top, out.width, out.height, 0, 0, out.width, out.height)
+    return out.toDataURL('image/png')
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    const label = $('[data-label]').value.trim()
+    if (!label) return say('error', 'Give the signature a name.')
+    const imageMode = form.elements.imageMode.value
+    const certMode = form.elements.certMode.value
+    let image
+    if (imageMode === 'draw') {
+      if (pad.isEmpty()) return say('error', 'Draw your signature first.')
+      image = trimmedDrawing()
+    } else {
+      const file = $('[data-image-file]').files[0]
+      if (!file) return say('error', 'Choose a PNG or JPEG image.')
+      image = await readFile(file, 'dataUrl')
+    }
+    let certificate = { mode: 'issue' }
+    if (certMode === 'upload') {
+      const file = $('[data-p12-file]').files[0]
+      if (!file) return say('error', 'Choose a PKCS#12 file.')
+      const bytes = new Uint8Array(await readFile(file, 'buffer'))
+      let binary = ''
+      for (const byte of bytes) binary += String.fromCharCode(byte)
+      certificate = { mode: 'upload', p12: btoa(binary), password: $('[data-p12-password]').value }
+    }
+    const save = $('[data-save]')
+    save.disabled = true
+    say('info', certMode === 'issue' ? 'Issuing your certificate…' : 'Checking the certificate…')
+    try {
+      const created = await api('POST', config.api, { label, image, certificate })
+      say('success', `Saved “${created.label}”.`)
+      form.reset()
+      pad.clear()
+      $('[data-draw]').hidden = false
+      $('[data-upload]').hidden = true
+      $('[data-p12]').hidden = true
+      await load()
+    } catch (error) {
+      say('error', `Not saved: ${error.message}`)
+    } finally {
+      save.disabled = false
+    }
+  })
+
+  // --- the list ---
+  function button(text, kind, onClick, data) {
+    const b = document.createElement('button')
+    b.type = 'button'
+    b.className = `button ${kind}`
+    b.textContent = text
+    b.dataset.action = data
+    b.addEventListener('click', onClick)
+    return b
+  }
+
+  function card(sig) {
+    const el = document.createElement('article')
+    el.className = `mysig-card${sig.status === 'active' ? '' : ' is-revoked'}`
+    el.dataset.signature = sig.uuid
+    const img = document.createElement('img')
+    img.src = `${config.api}/${sig.uuid}/image`
+    img.alt = `Signature “${sig.label}”`
+    const title = document.createElement('h3')
+    title.textContent = sig.label
+    if (sig.primary) { const b = document.createElement('span'); b.className = 'badge'; b.textContent = 'primary'; title.append(b) }
+    if (sig.status !== 'active') { const b = document.createElement('span'); b.className = 'badge badge-gray'; b.textContent = sig.status; title.append(b) }
+    const info = document.createElement('p')
+    info.className = 'mysig-meta'
+    const expires = sig.certificate.notAfter ? new Date(sig.certificate.notAfter).toLocaleDateString() : '?'
+    info.textContent = `${sig.certificate.source === 'uploaded' ? 'Uploaded' : 'Issued'} certificate · ${sig.certificate.subject ?? ''} · valid until ${expires}`
+    el.append(img, title, info)
+    if (sig.status === 'active') {
+      const actions = document.createElement('div')
+      actions.className = 'mysig-actions'
+      actions.append(button('Rename', 'button-secondary', async () => {
+        const label = window.prompt('New name', sig.label)
+        if (!label || label.trim() === sig.label) return
+        try { await api('PATCH', `${config.api}/${sig.uuid}`, { label: label.trim() }); say('success', 'Renamed.'); await load() } catch (e) { say('error', e.message) }
+      }, 'rename'))
+      if (!sig.primary) {
+        actions.append(button('Set primary', 'button-secondary', async () => {
+          try {
+            // One primary at a time: the others are cleared first.
+            for (const other of signatures.filter((s) => s.primary && s.uuid !== sig.uuid)) await api('PATCH', `${config.api}/${other.uuid}`, { primary: false })
+            await api('PATCH', `${config.api}/${sig.uuid}`, { primary: true })
+            say('success', `“${sig.label}” is now your primary signature.`)
+            await load()
+          } catch (e) { say('error', e.message) }
+        }, 'primary'))
+      }
+      actions.append(button('Revoke', 'button-danger', async () => {
+        if (!window.confirm(`Revoke “${sig.label}”? Documents already signed with it stay signed; it cannot be used again.`)) return
+        try { await api('DELETE', `${config.api}/${sig.uuid}`); say('success', 'Revoked.'); await load() } catch (e) { say('error', e.message) }
+      }, 'revoke'))
+      el.append(actions)
+    }
+    return el
+  }
+
+  async function load() {
+    try {
+      signatures = await api('GET', config.api)
+    } catch (error) {
+      list.textContent = ''
+      return say('error', `Your signatures could not be loaded: ${error.message}`)
+    }
+    list.replaceChildren(...(signatures.length ? signatures.map(card) : [Object.assign(document.createElement('p'), { className: 'muted', textContent: 'No signatures yet: create one below.' })]))
+    await loadRecords()
+  }
+
+  // --- documents this user can sign ---
+  async function loadRecords() {
+    const box = $('[data-records]')
+    const active = signatures.filter((s) => s.status === 'active')
+    const use = active.find((s) => s.primary) ?? active[0]
+    const groups = []
+    for (const template of config.templates) {
+      try {
+        const records = await api('GET', `${config.signables}${encodeURIComponent(template.key)}`)
+        if (records.length) groups.push({ template, records })
+      } catch { /* a template the user cannot list: nothing to show */ }
+    }
+    if (!groups.length) { box.replaceChildren(Object.assign(document.createElement('p'), { className: 'muted', textContent: 'Nothing is waiting for your signature.' })); return }
+    const nodes = []
+    if (!use) nodes.push(Object.assign(document.createElement('p'), { className: 'muted', textContent: 'Create a signature above to sign these documents.' }))
+    for (const { template, records } of groups) {
+      const h = document.createElement('h3')
+      h.className = 'field-label'
+      h.textContent = template.label
+      const ul = document.createElement('ul')
+      ul.className = 'mysig-records'
+      for (const record of records) {
+        const li = document.createElement('li')
+        li.dataset.record = record.id
+        const title = document.createElement('span')
+        title.textContent = record.title
+        li.append(title)
+        if (use) {
+          const a = document.createElement('a')
+          a.className = 'button button-secondary'
+          a.textContent = 'Sign'
+          a.href = `${config.signerUrl.replace(config.placeholder.templateKey, encodeURIComponent(template.key)).replace(config.placeholder.signatureUuid, use.uuid)}?signable=${encodeURIComponent(record.id)}`
+          a.dataset.signLink = `${template.key}/${record.id}`
+          li.append(a)
+        }
+        ul.append(li)
+      }
+      nodes.push(h, ul)
+    }
+    box.replaceChildren(...nodes)
+  }
+
+  load()
+})()
