@@ -4,7 +4,7 @@
 // BENCH_ONLY=http,signing runs only the named sections.
 import { fork } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { QUICK, type Row } from './lib/rows.ts'
 
@@ -37,6 +37,8 @@ const machine = {
   platform: `${process.platform} ${process.arch}`,
 }
 const started = Date.now()
+// Other work on the machine (a test run, a build) moves absolute figures; ratios less so.
+const loadBefore = loadavg()[0]!
 const rows: Row[] = []
 const failures: string[] = []
 for (const section of SECTIONS) {
@@ -51,13 +53,14 @@ for (const section of SECTIONS) {
   process.stderr.write(`bench: ${section.name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`)
 }
 const seconds = (Date.now() - started) / 1000
+const loadAfter = loadavg()[0]!
 
 const verdict = (met: boolean | null) => (met === null ? '' : met ? 'met' : 'NOT met')
 const columns = ['#', 'what', 'ours', 'baseline', 'ratio', 'bar', 'met'] as const
 const cells = rows.map((r) => [r.id, r.what, r.ours, r.baseline, r.ratio, r.bar, verdict(r.met)])
 const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)))
 const line = (values: readonly string[]) => `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`
-console.log(`\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, Node ${machine.node}, ${machine.platform}${QUICK ? '  (BENCH_QUICK=1: shortened, not for the record)' : ''}`)
+console.log(`\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory} RAM, Node ${machine.node}, ${machine.platform}; load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after${QUICK ? '  (BENCH_QUICK=1: shortened, not for the record)' : ''}`)
 console.log(line(columns))
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
 for (const row of cells) console.log(line(row))
@@ -66,7 +69,7 @@ for (const failure of failures) console.log(`SECTION FAILED: ${failure}`)
 
 const out = fileURLToPath(new URL('./results/latest.json', import.meta.url))
 mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true })
-writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), quick: QUICK, seconds, machine, rows, failures }, null, 2))
+writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), quick: QUICK, seconds, machine, loadAverage: { before: loadBefore, after: loadAfter }, rows, failures }, null, 2))
 console.log(`written to ${path_(out)}`)
 process.exitCode = failures.length ? 1 : 0
 

@@ -1,0 +1,36 @@
+// Profiles the signed-in app under load, for finding what dominates a row of the HTTP table:
+//   node --import tsx bench/tools/profile-http.ts /dashboard [seconds]
+//   node --import tsx bench/tools/summarize-profile.ts bench/results/profiles/<printed file>
+// The V8 profiler (what --cpu-prof uses) runs only while the load runs, so start-up is left out;
+// the load generator is a child process, so the profile holds the server's thread only.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { Session } from 'node:inspector/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { buildApp } from '../../host-app/app.ts'
+import { runLoad } from '../lib/load.ts'
+
+const url = process.argv[2] ?? '/api/users?perPage=10'
+const seconds = Number(process.argv[3] ?? 8)
+const storage = await mkdtemp(path.join(tmpdir(), 'bench-profile-'))
+const app = await buildApp({ env: { STORAGE_PATH: storage, NODE_ENV: 'production' } })
+await app.ready()
+const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@example.com', password: 'password' } })
+const setCookie = login.headers['set-cookie']
+const cookie = (Array.isArray(setCookie) ? setCookie[0]! : setCookie!).split(';')[0]!
+const base = await app.listen({ host: '127.0.0.1', port: 0 })
+await runLoad({ url: base + url, connections: 50, duration: 2, headers: { cookie } }) // JIT warm-up
+const inspector = new Session()
+inspector.connect()
+await inspector.post('Profiler.enable')
+await inspector.post('Profiler.start')
+const result = await runLoad({ url: base + url, connections: 50, duration: seconds, headers: { cookie } })
+const { profile } = await inspector.post('Profiler.stop')
+const dir = new URL('../results/profiles/', import.meta.url)
+await mkdir(dir, { recursive: true })
+const out = new URL(`http-${url.replace(/\W+/g, '_')}-${Date.now()}.cpuprofile`, dir)
+await writeFile(out, JSON.stringify(profile))
+console.log(`profile: ${out.pathname}`)
+console.log(`${url}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.latency.p99} ms`)
+await app.close()
+await rm(storage, { recursive: true, force: true })
