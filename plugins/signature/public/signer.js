@@ -88,7 +88,8 @@
       remove.textContent = '×'
       remove.setAttribute('aria-label', `Remove ${slot ? slot.label : slotKey}`)
       remove.addEventListener('click', (event) => { event.stopPropagation(); toggle(slotKey) })
-      box.append(label, stamp, remove)
+      box.append(label, stamp)
+      if (!done) box.append(remove)
       drag(box, slotKey)
       canvas.append(box)
     }
@@ -138,7 +139,7 @@
   }
 
   function update() {
-    chips.querySelectorAll('[data-chip]').forEach((chip) => chip.setAttribute('aria-pressed', String(placed.has(chip.dataset.chip))))
+    chips.querySelectorAll('[data-chip]').forEach((chip) => { chip.setAttribute('aria-pressed', String(placed.has(chip.dataset.chip))); chip.disabled = done })
     finish.disabled = busy || done || placed.size === 0
     renderBoxes()
   }

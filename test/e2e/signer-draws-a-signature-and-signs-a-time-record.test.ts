@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import t from 'tap'
+import { pdfsig } from '../fixtures/pdf/checkers.ts'
+import { pageErrors, SCREENSHOTS, signedInPage, startBrowserSession } from '../helpers/browser.ts'
+
+t.test('staff draws a signature on My signatures, signs their daily time record, downloads it: pdfsig says valid', async (t) => {
+  const { baseUrl, browser } = await startBrowserSession(t)
+  const page = await signedInPage(browser, baseUrl, 'staff@example.com')
+
+  await page.goto('/app/my-signatures')
+  await page.getByText('No signatures yet').waitFor()
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'my-signatures-empty.png'), fullPage: true })
+  await page.getByLabel('Name').fill('Sam, full')
+  // Draw with the mouse on the signature_pad canvas: a few strokes.
+  const pad = page.locator('[data-pad]')
+  const box = (await pad.boundingBox())!
+  const stroke = async (points: Array<[number, number]>) => {
+    await page.mouse.move(box.x + points[0]![0], box.y + points[0]![1])
+    await page.mouse.down()
+    for (const [x, y] of points.slice(1)) await page.mouse.move(box.x + x, box.y + y, { steps: 6 })
+    await page.mouse.up()
+  }
+  await stroke([[40, 120], [70, 50], [100, 130], [130, 60], [160, 120], [200, 70], [240, 125]])
+  await stroke([[260, 90], [320, 80], [380, 100], [440, 70]])
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'my-signatures-drawn.png'), fullPage: true })
+  await page.getByRole('button', { name: 'Save signature' }).click()
+  await page.locator('[data-signature] h3', { hasText: 'Sam, full' }).waitFor()
+  t.match(await page.locator('[data-status]').innerText(), /Saved/)
+  await page.locator('[data-sign-link="daily-time-record/dtr-staff-2026-03"]').waitFor()
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'my-signatures-created.png'), fullPage: true })
+
+  await page.locator('[data-sign-link="daily-time-record/dtr-staff-2026-03"]').click()
+  await page.waitForURL(/\/app\/signature-templates\/daily-time-record\/sign\/[0-9a-f-]{36}\?signable=dtr-staff-2026-03/)
+  await page.locator('[data-chip="employee"]').waitFor()
+  await page.locator('img.signer-page').evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => img.addEventListener('load', r)))
+  t.equal(await page.locator('[data-chip]').count(), 1, 'only the slot the employee signs')
+  t.ok(await page.locator('[data-page-select]').isHidden(), 'no page selector for a one-page template')
+  t.equal(await page.locator('.signer-strip-item.is-active').count(), 1)
+  t.ok(await page.getByRole('button', { name: 'Finish & Save' }).isDisabled(), 'nothing placed yet')
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'signer-opened.png'), fullPage: true })
+
+  await page.locator('[data-chip="employee"]').click()
+  t.equal(await page.locator('[data-chip="employee"]').getAttribute('aria-pressed'), 'true')
+  await page.locator('[data-box="employee"] img').waitFor()
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'signer-placed.png'), fullPage: true })
+  // Click again removes it, and once more brings it back.
+  await page.locator('[data-chip="employee"]').click()
+  t.equal(await page.locator('[data-box="employee"]').count(), 0)
+  await page.locator('[data-chip="employee"]').click()
+
+  await page.getByRole('button', { name: 'Finish & Save' }).click()
+  const link = page.locator('[data-download]')
+  await link.waitFor({ timeout: 60_000 })
+  t.match(await page.locator('[data-status]').innerText(), /Signed/)
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'signer-signed.png'), fullPage: true })
+
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
+  const pdf = await readFile((await download.path())!)
+  const { signatures, output } = await pdfsig(pdf)
+  t.equal(signatures.length, 1, output)
+  t.equal(signatures[0]!.validation, 'Signature is Valid.')
+  t.ok(signatures[0]!.totalDocumentSigned)
+  t.equal(signatures[0]!.commonName, 'Sam Staff')
+  t.same(pageErrors(page), [])
+})
