@@ -90,7 +90,7 @@ function designer (root) {
       if (this.pages.length) this.loadError = `Page ${this.currentPage} could not be shown.`
     },
     image () {
-      return this.$el.querySelector('[data-page-image]')
+      return this.$root.querySelector('[data-page-image]')
     },
     measure () {
       const image = this.image()
@@ -121,7 +121,7 @@ function designer (root) {
     select (slot) {
       this.selectedKey = slot.key
       if (slot.page !== this.currentPage) this.currentPage = slot.page
-      this.$nextTick(() => this.$el.querySelector(`[data-slot-box="${CSS.escape(slot.key)}"]`)?.focus())
+      this.$nextTick(() => this.$root.querySelector(`[data-slot-box="${CSS.escape(slot.key)}"]`)?.focus())
     },
     place (slot, box) {
       Object.assign(slot, clampPt(box, this.pageSize(slot.page)))
