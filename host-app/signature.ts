@@ -6,6 +6,9 @@ import type { Policy } from '../core/access/policy.ts'
 import { signablesApi } from '../plugins/signature/signables/signables-api.ts'
 import { signatureLibraryApi } from '../plugins/signature/library/signature-library-api.ts'
 import { signingApi } from '../plugins/signature/signing/signing-api.ts'
+import { createSessionManager } from '../plugins/signature/sessions/create-session-manager.ts'
+import { requestAddressPlugin } from '../plugins/signature/sessions/request-address.ts'
+import { signingSessionsApi } from '../plugins/signature/sessions/sessions-api.ts'
 import { parseSignatureConfig } from '../plugins/signature/signature-config.ts'
 import { createSignatureServices, signatureServicesPlugin, type SignatureServices } from '../plugins/signature/signature-services.ts'
 import { MemorySignableRecords } from './records/memory-signable-records.ts'
@@ -28,9 +31,14 @@ export async function setupSignature(app: FastifyInstance, options: { storagePat
   })
   services.registry.register(PayslipTemplate)
   const records = seedSignableRecords(services.registry)
+  // Signing sessions: the manager is also the signer's SessionFinalizer (finalize with request=).
+  const sessions = createSessionManager(services, { storagePath: options.storagePath, source: records, users: app.users, policy: options.policy })
+  services.sessions = sessions
+  await app.register(requestAddressPlugin)
   await app.register(signatureServicesPlugin, { services })
   await app.register(signablesApi, { registry: services.registry, source: records, policy: options.policy })
   await app.register(signatureLibraryApi, { library: services.library })
   await app.register(signingApi, { services, policy: options.policy })
+  await app.register(signingSessionsApi, { sessions })
   return { services, records }
 }

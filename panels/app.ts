@@ -1,6 +1,7 @@
 import { Panel } from '../core/panel/panel.ts'
 import type { PanelPlugin } from '../core/panel/panel-plugin.ts'
 import { MySignaturesPlugin } from '../plugins/signature/signer/my-signatures-plugin.ts'
+import { SigningSessionsInbox } from '../plugins/signature/sessions/inbox-plugin.ts'
 
 /** The panel at /app for every signed-in user: the signer page and "My signatures" mount here. */
 export function appPanel(options: { plugins?: PanelPlugin[] } = {}) {
@@ -12,4 +13,6 @@ export function appPanel(options: { plugins?: PanelPlugin[] } = {}) {
     .plugins(options.plugins ?? [])
     // "My signatures": the user's own signatures and the records they can sign.
     .plugin(MySignaturesPlugin.make())
+    // The inbox of signing sessions: what waits for the user's signature, with links to the signer page.
+    .plugin(SigningSessionsInbox.make())
 }

@@ -31,3 +31,13 @@ export const ERR_NOT_SIGNATORY = defineError('ERR_NOT_SIGNATORY', 403, 'This slo
 
 // --- Designer ---
 export const ERR_SLOT_NOT_FOUND = defineError('ERR_SLOT_NOT_FOUND', 404, 'The template has no slot under this key')
+
+// --- Signing sessions ---
+export const ERR_SESSION_NOT_FOUND = defineError('ERR_SESSION_NOT_FOUND', 404, 'No signing session with this id')
+export const ERR_SESSION_REQUEST_NOT_FOUND = defineError('ERR_SESSION_REQUEST_NOT_FOUND', 404, 'No signing request with this id')
+export const ERR_SIGNABLE_NOT_FOUND = defineError('ERR_SIGNABLE_NOT_FOUND', 404, 'No record with this id for this template')
+export const ERR_SESSION_REQUEST_NOT_YOURS = defineError('ERR_SESSION_REQUEST_NOT_YOURS', 403, 'This signing request is addressed to someone else')
+export const ERR_SESSION_OUT_OF_ORDER = defineError('ERR_SESSION_OUT_OF_ORDER', 409, 'Earlier signers of this sequential session have not signed yet')
+export const ERR_SESSION_REQUEST_CLOSED = defineError('ERR_SESSION_REQUEST_CLOSED', 409, 'This signing request has already been signed, declined or is being signed')
+export const ERR_SESSION_CLOSED = defineError('ERR_SESSION_CLOSED', 409, 'This signing session is no longer active')
+export const ERR_SESSION_SIGNERS_INVALID = defineError('ERR_SESSION_SIGNERS_INVALID', 422, 'The signers of the session are not valid')

@@ -1,4 +1,5 @@
 import type { LibraryTables } from '../library/library-tables.ts'
+import type { SessionTables } from '../sessions/session-tables.ts'
 
 export interface TemplateSlotTable {
   template_key: string
@@ -13,6 +14,6 @@ export interface TemplateSlotTable {
 }
 
 /** Every table of the plugin; later parts (sessions) extend this too. */
-export interface SignatureTables extends LibraryTables {
+export interface SignatureTables extends LibraryTables, SessionTables {
   digital_pdf_template_slots: TemplateSlotTable
 }

@@ -1,0 +1,36 @@
+import path from 'node:path'
+import type { Policy } from '../../../core/access/policy.ts'
+import type { SigningIdentity } from '../certificates/index.ts'
+import type { SignableSource } from '../contracts/signable-source.ts'
+import type { SignatureServices } from '../signature-services.ts'
+import { loadOrCreateApplicationSigner } from './application-signer.ts'
+import { SessionRepository } from './session-repository.ts'
+import { SigningSessionManager, type SessionManagerDependencies } from './signing-session-manager.ts'
+
+/**
+ * The manager over the app's signature services. The application's signing certificate is issued
+ * (or read) on the first session, not at boot: most boots, and every test app, never need it.
+ */
+export function createSessionManager(services: SignatureServices, options: {
+  storagePath: string
+  source: SignableSource
+  users: SessionManagerDependencies['users']
+  policy: Policy
+  hooks?: SessionManagerDependencies['hooks']
+}): SigningSessionManager {
+  let signer: Promise<SigningIdentity> | undefined
+  return new SigningSessionManager({
+    repository: new SessionRepository(services.database.db),
+    registry: services.registry,
+    slots: services.slots,
+    source: options.source,
+    users: options.users,
+    library: services.library,
+    policy: options.policy,
+    disk: services.disk,
+    pdf: services.pdf,
+    applicationSigner: () => (signer ??= loadOrCreateApplicationSigner(path.join(options.storagePath, 'keys'), services.certificateAuthority)
+      .catch((error) => { signer = undefined; throw error })),
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+  })
+}

@@ -1,0 +1,212 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { SignatureTables } from '../database/schema.ts'
+import type { DigitalSignatureTable, SignaturePositionTable } from '../library/library-tables.ts'
+import type { SigningSessionEventTable, SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
+
+type Db = Kysely<SignatureTables> | Transaction<SignatureTables>
+
+export type CommitOutcome = 'committed' | 'revision-moved' | 'session-closed'
+
+export interface SignatureCommit {
+  sessionId: string
+  requestId: string
+  claimToken: string
+  /** The revision the new file was built on: the compare-and-set guard. */
+  baseRevision: number
+  documentKey: string
+  documentSha256: string
+  sha256Before: string
+  signedAt: string
+  signature: DigitalSignatureTable
+  positions: SignaturePositionTable[]
+  event: SigningSessionEventTable
+  completedEvent: SigningSessionEventTable
+}
+
+const affected = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows)
+
+/**
+ * Rows of signing sessions. Every state change is one conditional UPDATE whose row count says
+ * whether it happened, so the rules hold between processes sharing one PostgreSQL, not only
+ * inside one Node process.
+ */
+export class SessionRepository {
+  constructor(readonly db: Kysely<SignatureTables>) {}
+
+  async insertSession(session: SigningSessionTable, requests: SigningSessionRequestTable[], event: SigningSessionEventTable): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.insertInto('signing_sessions').values(session).execute()
+      await tx.insertInto('signing_session_requests').values(requests).execute()
+      await tx.insertInto('signing_session_events').values(event).execute()
+    })
+  }
+
+  findSession(id: string, db: Db = this.db) {
+    return db.selectFrom('signing_sessions').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  requestsOf(sessionId: string, db: Db = this.db) {
+    return db.selectFrom('signing_session_requests').selectAll().where('session_id', '=', sessionId)
+      .orderBy('sign_order').orderBy('slot_key').execute()
+  }
+
+  findRequest(id: string) {
+    return this.db.selectFrom('signing_session_requests').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  eventsOf(sessionId: string) {
+    return this.db.selectFrom('signing_session_events').selectAll().where('session_id', '=', sessionId)
+      .orderBy('created_at').orderBy('id').execute()
+  }
+
+  /** Sessions a user created or must sign in (or every session), newest first. */
+  listSessions(filter: { userId?: string } = {}, limit = 200) {
+    let query = this.db.selectFrom('signing_sessions').selectAll()
+    if (filter.userId !== undefined) {
+      const userId = filter.userId
+      query = query.where(({ or, eb, exists, selectFrom }) => or([
+        eb('created_by', '=', userId),
+        exists(selectFrom('signing_session_requests as r').select('r.id')
+          .whereRef('r.session_id', '=', 'signing_sessions.id').where('r.signer_user_id', '=', userId)),
+      ]))
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()
+  }
+
+  /** Requests addressed to a user that still wait for them, in active sessions. */
+  pendingFor(userId: string) {
+    return this.db.selectFrom('signing_session_requests as r')
+      .innerJoin('signing_sessions as s', 's.id', 'r.session_id')
+      .selectAll('r')
+      .select(['s.template_key', 's.signable_id', 's.signable_title', 's.mode', 's.created_by', 's.created_at as session_created_at'])
+      .where('r.signer_user_id', '=', userId).where('r.status', 'in', ['pending', 'signing']).where('s.status', '=', 'active')
+      .orderBy('s.created_at', 'desc').orderBy('r.id').execute()
+  }
+
+  appendEvent(event: SigningSessionEventTable, db: Db = this.db) {
+    return db.insertInto('signing_session_events').values(event).execute()
+  }
+
+  /**
+   * The at-most-once gate: moves the request from pending to signing in one conditional UPDATE,
+   * only while its session is active and, in a sequential session, every request of a lower
+   * order is signed. Exactly one of any number of concurrent callers sees a row count of 1. A
+   * claim older than `staleBefore` (its holder died) may be taken over.
+   */
+  async claim(requestId: string, token: string, at: string, staleBefore: string): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const result = await tx.updateTable('signing_session_requests')
+        .set({ status: 'signing', claim_token: token, claimed_at: at, updated_at: at })
+        .where('id', '=', requestId)
+        .where(({ or, and, eb }) => or([eb('status', '=', 'pending'), and([eb('status', '=', 'signing'), eb('claimed_at', '<', staleBefore)])]))
+        .where(({ exists, selectFrom }) => exists(selectFrom('signing_sessions as s').select('s.id')
+          .whereRef('s.id', '=', 'signing_session_requests.session_id').where('s.status', '=', 'active')))
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('signing_session_requests as earlier')
+          .innerJoin('signing_sessions as s2', 's2.id', 'earlier.session_id')
+          .select('earlier.id')
+          .whereRef('earlier.session_id', '=', 'signing_session_requests.session_id')
+          .where('s2.mode', '=', 'sequential')
+          .whereRef('earlier.sign_order', '<', 'signing_session_requests.sign_order')
+          .where('earlier.status', '<>', 'signed'))))
+        .executeTakeFirst()
+      return affected(result) === 1
+    })
+  }
+
+  /** Gives a failed claim back (only the holder's token can): the request is signable again. */
+  async release(requestId: string, token: string, at: string): Promise<void> {
+    await this.db.updateTable('signing_session_requests')
+      .set({ status: 'pending', claim_token: null, claimed_at: null, updated_at: at })
+      .where('id', '=', requestId).where('status', '=', 'signing').where('claim_token', '=', token)
+      .execute()
+  }
+
+  /**
+   * One transaction: the session's current document moves on (only from the revision the file
+   * was built on, only while active), the request becomes signed (only for the claim holder), the
+   * signature rows and the audit event are written, and the session completes with its last
+   * request. Nothing of it is visible unless all of it is.
+   */
+  async commitSignature(commit: SignatureCommit, beforeCommit?: () => Promise<void> | void): Promise<{ outcome: CommitOutcome; sessionStatus?: string }> {
+    try {
+      return await this.db.transaction().execute(async (tx) => {
+        const moved = await tx.updateTable('signing_sessions')
+          .set((eb) => ({
+            current_document_key: commit.documentKey,
+            current_sha256: commit.documentSha256,
+            revision: eb('revision', '+', 1),
+            updated_at: commit.signedAt,
+          }))
+          .where('id', '=', commit.sessionId).where('revision', '=', commit.baseRevision).where('status', '=', 'active')
+          .executeTakeFirst()
+        if (affected(moved) !== 1) {
+          const session = await this.findSession(commit.sessionId, tx)
+          throw new Rollback(session?.status === 'active' ? 'revision-moved' : 'session-closed')
+        }
+        const signed = await tx.updateTable('signing_session_requests')
+          .set({
+            status: 'signed', claim_token: null, signature_uuid: commit.signature.uuid, document_key: commit.documentKey,
+            document_sha256: commit.documentSha256, signed_at: commit.signedAt, updated_at: commit.signedAt,
+          })
+          .where('id', '=', commit.requestId).where('status', '=', 'signing').where('claim_token', '=', commit.claimToken)
+          .executeTakeFirst()
+        if (affected(signed) !== 1) throw new Error('The claim on the signing request was lost before the signature was recorded')
+        await tx.insertInto('digital_signatures').values(commit.signature).execute()
+        if (commit.positions.length) await tx.insertInto('signature_positions').values(commit.positions).execute()
+        await tx.insertInto('signing_session_events').values(commit.event).execute()
+        const open = await tx.selectFrom('signing_session_requests').select((eb) => eb.fn.countAll().as('n'))
+          .where('session_id', '=', commit.sessionId).where('status', '<>', 'signed').executeTakeFirstOrThrow()
+        let sessionStatus = 'active'
+        if (Number(open.n) === 0) {
+          await tx.updateTable('signing_sessions').set({ status: 'completed', closed_at: commit.signedAt, updated_at: commit.signedAt })
+            .where('id', '=', commit.sessionId).execute()
+          await tx.insertInto('signing_session_events').values(commit.completedEvent).execute()
+          sessionStatus = 'completed'
+        }
+        // Test seam: a failure here must leave no trace of any of the above.
+        await beforeCommit?.()
+        return { outcome: 'committed' as const, sessionStatus }
+      })
+    } catch (error) {
+      if (error instanceof Rollback) return { outcome: error.outcome }
+      throw error
+    }
+  }
+
+  /** active -> cancelled, once. */
+  async cancel(sessionId: string, at: string, event: SigningSessionEventTable): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const result = await tx.updateTable('signing_sessions').set({ status: 'cancelled', closed_at: at, updated_at: at })
+        .where('id', '=', sessionId).where('status', '=', 'active').executeTakeFirst()
+      if (affected(result) !== 1) return false
+      await tx.insertInto('signing_session_events').values(event).execute()
+      return true
+    })
+  }
+
+  /** A pending request is declined and its active session ends as declined, together or not at all. */
+  async decline(sessionId: string, requestId: string, reason: string, at: string, event: SigningSessionEventTable): Promise<boolean> {
+    try {
+      return await this.db.transaction().execute(async (tx) => {
+        const request = await tx.updateTable('signing_session_requests')
+          .set({ status: 'declined', decline_reason: reason, declined_at: at, updated_at: at })
+          .where('id', '=', requestId).where('status', '=', 'pending').executeTakeFirst()
+        if (affected(request) !== 1) return false
+        const session = await tx.updateTable('signing_sessions').set({ status: 'declined', closed_at: at, updated_at: at })
+          .where('id', '=', sessionId).where('status', '=', 'active').executeTakeFirst()
+        if (affected(session) !== 1) throw new Rollback('session-closed')
+        await tx.insertInto('signing_session_events').values(event).execute()
+        return true
+      })
+    } catch (error) {
+      if (error instanceof Rollback) return false
+      throw error
+    }
+  }
+}
+
+class Rollback extends Error {
+  constructor(readonly outcome: 'revision-moved' | 'session-closed') {
+    super(outcome)
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { parseInput } from '../../../core/http/validate.ts'
+import type { SigningSessionManager } from './signing-session-manager.ts'
+
+const idParams = z.strictObject({ id: z.string().min(1).max(64) })
+const requestParams = z.strictObject({ id: z.string().min(1).max(64), requestId: z.string().min(1).max(64) })
+const listQuery = z.strictObject({ mine: z.enum(['0', '1']).optional() })
+
+/**
+ * /api/signing-sessions. Every rule (who may create, see, cancel, decline) lives in the manager,
+ * so the inbox page and the signer's finalize go through the same checks as this API.
+ */
+export async function signingSessionsApi(app: FastifyInstance, { sessions }: { sessions: SigningSessionManager }) {
+  app.post('/api/signing-sessions', async (request, reply) => {
+    const session = await sessions.create(request.user, request.body)
+    return reply.code(201).header('Location', `/api/signing-sessions/${session.id}`).send({ data: session })
+  })
+
+  app.get('/api/signing-sessions', async (request) => {
+    const { mine } = parseInput(listQuery, request.query, 'query')
+    if (mine === '1') return { data: await sessions.inbox(request.user) }
+    return { data: await sessions.list(request.user) }
+  })
+
+  app.get('/api/signing-sessions/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params')
+    return { data: await sessions.get(request.user, id) }
+  })
+
+  app.get('/api/signing-sessions/:id/document', async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'params')
+    const document = await sessions.document(request.user, id)
+    return reply.type('application/pdf')
+      .header('content-disposition', `attachment; filename="${document.fileName}"`)
+      .header('x-document-sha256', document.sha256)
+      .header('cache-control', 'private, no-store')
+      .send(document.bytes)
+  })
+
+  app.post('/api/signing-sessions/:id/cancel', async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params')
+    return { data: await sessions.cancel(request.user, id) }
+  })
+
+  app.post('/api/signing-sessions/:id/requests/:requestId/decline', async (request) => {
+    const { id, requestId } = parseInput(requestParams, request.params, 'params')
+    return { data: await sessions.decline(request.user, id, requestId, request.body) }
+  })
+}
