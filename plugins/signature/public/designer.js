@@ -59,6 +59,8 @@ function designer (root) {
       // The shown size changes with the window: boxes are re-drawn from points.
       new ResizeObserver(() => this.measure()).observe(this.image())
       this.$watch('currentPage', () => { this.imageReady = false })
+      // Leaving with moved but unsaved boxes asks first.
+      window.addEventListener('beforeunload', (event) => { if (this.slots.some((slot) => slot.dirty)) event.preventDefault() })
       try {
         const response = await fetch(root.dataset.metaUrl, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
         const body = await response.json()
