@@ -13,7 +13,7 @@ function makeUsers(n: number): UserRecord[] {
   const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
   return Array.from({ length: n }, (_, i) => {
     const name = `${words[Math.floor(rand() * words.length)]} ${words[Math.floor(rand() * words.length)]}son ${i}`
-    return { id: `u-${i}`, name, email: `user${i}@example.com`, role: roles[i % 3]!, passwordHash: 'x' }
+    return { id: `u-${i}`, name, email: `user${i}@example.com`, role: roles[i % 3]!, passwordHash: 'x', sessionVersion: 0 }
   })
 }
 

@@ -72,7 +72,7 @@ export async function run(): Promise<Row[]> {
     const pdf = await makePdf({ pages, objectStreams: true })
     const slots = identities.map((_, i) => ({ name: `slot-${i + 1}`, page: pages, x: 20 + (i % 5) * 150, y: 40 + Math.floor(i / 5) * 100, width: 140, height: 80 }))
     const times: number[][] = identities.map(() => [])
-    let last = new Uint8Array()
+    let last: Uint8Array = new Uint8Array()
     for (let round = 0; round < pick(6, 2) + 1; round++) {
       let current = await freezeDocument(pdf, { fields: slots, signer: identity })
       for (let i = 0; i < upTo; i++) {
