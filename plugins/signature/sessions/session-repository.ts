@@ -96,7 +96,7 @@ export class SessionRepository {
   async claim(requestId: string, token: string, at: string, staleBefore: string): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
       const result = await tx.updateTable('signing_session_requests')
-        .set({ status: 'signing', claim_token: token, claimed_at: at, updated_at: at })
+        .set({ status: 'signing', claim_token: token, claimed_at: at })
         .where('id', '=', requestId)
         .where(({ or, and, eb }) => or([eb('status', '=', 'pending'), and([eb('status', '=', 'signing'), eb('claimed_at', '<', staleBefore)])]))
         .where(({ exists, selectFrom }) => exists(selectFrom('signing_sessions as s').select('s.id')
@@ -114,9 +114,10 @@ export class SessionRepository {
   }
 
   /** Gives a failed claim back (only the holder's token can): the request is signable again. */
-  async release(requestId: string, token: string, at: string): Promise<void> {
+  async release(requestId: string, token: string): Promise<void> {
+    // updated_at is left alone on claim and release: a failed attempt leaves the row as it was.
     await this.db.updateTable('signing_session_requests')
-      .set({ status: 'pending', claim_token: null, claimed_at: null, updated_at: at })
+      .set({ status: 'pending', claim_token: null, claimed_at: null })
       .where('id', '=', requestId).where('status', '=', 'signing').where('claim_token', '=', token)
       .execute()
   }

@@ -214,7 +214,8 @@ export class SigningSessionManager implements SessionFinalizer {
       await disk.delete(frozenKey).catch(() => {})
       throw error
     }
-    return this.#toJson(session, requests)
+    // The same order as every later read (sign order, then slot key).
+    return this.#toJson(session, [...requests].sort((a, b) => a.sign_order - b.sign_order || (a.slot_key < b.slot_key ? -1 : a.slot_key > b.slot_key ? 1 : 0)))
   }
 
   async #resolveSigners(template: PdfTemplate, record: unknown, given: z.output<typeof createSchema>['signers']) {
@@ -413,7 +414,7 @@ export class SigningSessionManager implements SessionFinalizer {
       throw ERR_CONFLICT('The document kept changing while signing; try again')
     } catch (error) {
       if (written) await disk.delete(written).catch(() => {})
-      await repository.release(request.id, token, this.#now().toISOString())
+      await repository.release(request.id, token)
       throw error
     }
   }

@@ -5,6 +5,9 @@ import { forEachEngine } from '../../../core/db/engines.ts'
 import { inkShare, mupdfChangeHistory, pdfsig, qpdfCheck } from '../../../fixtures/pdf/checkers.ts'
 import { PEOPLE, SLOTS, sessionFixture } from './session-fixture.ts'
 
+// Real certificates, real PDFs and both engines: slower than tap's default 30 s per file.
+t.setTimeout(300_000)
+
 forEachEngine(t, 'three signers in sequence', async (database, _engine, t) => {
   const { manager, disk, db, sign, requestFor } = await sessionFixture(t, database)
   const created = await manager.create(PEOPLE.ada, { template: 'agreement', signable: 'ag-1', mode: 'sequential' })
