@@ -91,7 +91,7 @@ forEachEngine(t, 'someone else\'s request, declines and cancellation', async (da
   const created = await manager.create(PEOPLE.ada, { template: 'agreement', signable: 'ag-1' })
   const aliceRequest = requestFor(created, 'party-a')
 
-  t.test('a signer opening or signing someone else\'s request: 403', async (t) => {
+  t.test('a signer opening or signing someone else\'s request: 403', async (t: any) => {
     await t.rejects(manager.view(PEOPLE.bruno, 'agreement', aliceRequest), { statusCode: 403, code: 'ERR_SESSION_REQUEST_NOT_YOURS' })
     await t.rejects(manager.finalize(PEOPLE.bruno, { templateKey: 'agreement', requestId: aliceRequest, signatureUuid: signatureOf[PEOPLE.bruno.id]! }), { statusCode: 403 })
     // Alice's own request with Bruno's signature uuid: not her signature, 404, nothing claimed.
@@ -101,14 +101,14 @@ forEachEngine(t, 'someone else\'s request, declines and cancellation', async (da
     t.equal((await requestRows(db, created.id)).find((r: any) => r.id === aliceRequest).status, 'pending')
   })
 
-  t.test('a session is visible to its creator, its signers and read-any only', async (t) => {
+  t.test('a session is visible to its creator, its signers and read-any only', async (t: any) => {
     await t.resolves(manager.get(PEOPLE.chen, created.id))
     await t.resolves(manager.get(PEOPLE.mona, created.id), 'manager: signing-sessions:read-any')
     await t.rejects(manager.get({ ...PEOPLE.alice, id: 'u-stranger' }, created.id), { statusCode: 404 })
     await t.rejects(manager.cancel(PEOPLE.alice, created.id), { statusCode: 403 }, 'a signer may not cancel')
   })
 
-  t.test('decline: the request and the session end, nobody can sign any more', async (t) => {
+  t.test('decline: the request and the session end, nobody can sign any more', async (t: any) => {
     await sign(PEOPLE.alice, aliceRequest)
     await t.rejects(manager.decline(PEOPLE.bruno, created.id, requestFor(created, 'party-b'), {}), { statusCode: 400 }, 'a reason is required')
     await t.rejects(manager.decline(PEOPLE.chen, created.id, requestFor(created, 'party-b'), { reason: 'no' }), { statusCode: 403 })
@@ -122,7 +122,7 @@ forEachEngine(t, 'someone else\'s request, declines and cancellation', async (da
     t.same(await manager.inbox(PEOPLE.chen), [], 'nothing waits in the inbox any more')
   })
 
-  t.test('cancel: by its creator, once; then nothing can be signed', async (t) => {
+  t.test('cancel: by its creator, once; then nothing can be signed', async (t: any) => {
     const other = await manager.create(PEOPLE.ada, { template: 'agreement', signable: 'ag-1', mode: 'parallel' })
     const cancelled = await manager.cancel(PEOPLE.ada, other.id)
     t.equal(cancelled.status, 'cancelled')

@@ -46,11 +46,11 @@ forEachEngine(t, 'three signers in sequence', async (database, _engine, t) => {
   t.equal(childRows.length, 3, 'one signature row per signer')
   t.same((await db.selectFrom('signature_positions').select('slot_key').orderBy('slot_key').execute()).map((p: { slot_key: string }) => p.slot_key), ['party-a', 'party-b', 'witness'])
 
-  t.test('every earlier revision is an unchanged prefix of the final file', async (t) => {
+  t.test('every earlier revision is an unchanged prefix of the final file', async (t: any) => {
     for (const [i, revision] of revisions.entries()) t.ok(final.subarray(0, revision.length).equals(revision), `revision ${i} (${revision.length} bytes)`)
   })
 
-  t.test('pdfsig: 4 signatures, all valid, only the last total, each signer\'s own certificate', async (t) => {
+  t.test('pdfsig: 4 signatures, all valid, only the last total, each signer\'s own certificate', async (t: any) => {
     const { signatures, output } = await pdfsig(final)
     t.equal(signatures.length, 4, output)
     for (const s of signatures) t.equal(s.validation, 'Signature is Valid.', s.fieldName)
@@ -62,18 +62,18 @@ forEachEngine(t, 'three signers in sequence', async (database, _engine, t) => {
     t.same(signatures.filter((s) => s.totalDocumentSigned).map((s) => s.fieldName), ['witness'], 'only the last covers the whole file')
   })
 
-  t.test('mupdf: no change forbidden by the DocMDP certification', async (t) => {
+  t.test('mupdf: no change forbidden by the DocMDP certification', async (t: any) => {
     const { verdict, versions } = await mupdfChangeHistory(final)
     t.equal(versions, 4)
     t.equal(verdict, 0)
   })
 
-  t.test('qpdf --check is clean', async (t) => {
+  t.test('qpdf --check is clean', async (t: any) => {
     const { clean, output } = await qpdfCheck(final)
     t.ok(clean, output)
   })
 
-  t.test('each stamp is visible where its slot was placed', async (t) => {
+  t.test('each stamp is visible where its slot was placed', async (t: any) => {
     const boxes = SLOTS.map((s) => ({ x: s.defaultX, y: s.defaultY, width: s.defaultWidth, height: s.defaultHeight }))
     const after = await inkShare(final, 1, [...boxes, { x: 40, y: 250, width: 700, height: 150 }])
     const before = await inkShare(revisions[0]!, 1, boxes)
