@@ -14,6 +14,14 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** postgres://... puts every table in PostgreSQL (several instances); unset: SQLite under storage/. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  /** PostgreSQL schema to work in (tests give each app its own). */
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'a lower-case SQL identifier').optional(),
+  /** redis://... shares the sign-in throttle between instances. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
+  /** Where users live: in memory (the specification's default) or in the database (several instances). */
+  USERS_STORE: z.enum(['memory', 'database']).default('memory'),
 })
 
 export type AppEnv = z.output<typeof envSchema>

@@ -16,6 +16,10 @@ import { userResource } from './users/user-resource.ts'
 import { loadSessionKey } from './session-key.ts'
 import { demoUsers } from './users/demo-users.ts'
 import { MemoryUserRepository } from './users/memory-user-repository.ts'
+import { DatabaseUserRepository } from './users/database-user-repository.ts'
+import { userMigrations } from './users/migrations/001-users.ts'
+import { openInfrastructure } from './infrastructure.ts'
+import { createRedisLoginThrottle } from '../core/auth/redis-login-throttle.ts'
 import { usersApi } from './users/users-api.ts'
 import { createUserService } from './users/user-service.ts'
 import { SignaturePlugin } from '../plugins/signature/signature-plugin.ts'
@@ -33,10 +37,14 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const env = { ...loadAppEnv(), ...options.env }
   const policy = compilePolicy(access)
-  const users = options.users ?? new MemoryUserRepository(await demoUsers())
+  const infrastructure = await openInfrastructure(env)
+  const databaseUsers = !options.users && env.USERS_STORE === 'database' ? new DatabaseUserRepository(infrastructure.database.db) : undefined
+  const users = options.users ?? databaseUsers ?? new MemoryUserRepository(await demoUsers())
   // One throttle for the JSON login and the login page: neither is a way around the other.
+  // With Redis it is shared by every instance.
   const given = options.throttle ?? auth.throttle
-  const throttle = 'retryAfter' in given ? given : createMemoryLoginThrottle(given)
+  const throttle = 'retryAfter' in given ? given
+    : infrastructure.redis ? createRedisLoginThrottle(infrastructure.redis, given) : createMemoryLoginThrottle(given)
   const app = await createCoreApp({
     logger: options.logger,
     trustProxy: env.TRUST_PROXY,
@@ -59,7 +67,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(authPages, { users, throttle })
   await app.register(launcherPages, { modules })
   // Signature templates: config (eager) + payslip (runtime) in setupSignature, contract fluently here.
-  const { records } = await setupSignature(app, { storagePath: env.STORAGE_PATH, databaseUrl: process.env.DATABASE_URL, policy })
+  // One database for every table; its migrations (users' included) run in setupSignature.
+  app.addHook('onClose', () => infrastructure.close())
+  const { records } = await setupSignature(app, { storagePath: env.STORAGE_PATH, database: infrastructure.database, migrations: userMigrations, policy })
+  // Seeded once on first boot (idempotent: concurrent first boots insert each user once).
+  if (databaseUsers) await databaseUsers.seed(await demoUsers())
   await app.register(adminPanel({ resources: [userResource(userService, policy)], plugins: [SignaturePlugin.make().templates([ContractTemplate]).signables(records)] }))
   // End users sign at /app: the signer page needs the plugin there too.
   await app.register(appPanel({ plugins: [SignaturePlugin.make().signables(records)] }))

@@ -1,3 +1,5 @@
+import type { Migration } from 'kysely'
+import type { Database } from '../core/db/database.ts'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { PROJECT_ROOT } from '../config/app.ts'
@@ -22,11 +24,12 @@ export const HOST_VIEWS = path.join(PROJECT_ROOT, 'host-app', 'views')
  * registry, as any plugin of the host could), the seeded records and GET /api/signables/:key.
  * The contract is the third way in: fluently, on the admin panel (host-app/app.ts).
  */
-export async function setupSignature(app: FastifyInstance, options: { storagePath: string; databaseUrl?: string; policy: Policy }): Promise<{ services: SignatureServices; records: MemorySignableRecords }> {
+export async function setupSignature(app: FastifyInstance, options: { storagePath: string; database: Database<any>; migrations?: Record<string, Migration>; policy: Policy }): Promise<{ services: SignatureServices; records: MemorySignableRecords }> {
   const services = await createSignatureServices(parseSignatureConfig(signature), {
     storagePath: options.storagePath,
     viewsRoot: HOST_VIEWS,
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    database: options.database,
+    ...(options.migrations ? { migrations: options.migrations } : {}),
     ...(process.env.SIGNATURE_ENCRYPTION_KEY ? { encryptionKey: process.env.SIGNATURE_ENCRYPTION_KEY } : {}),
   })
   services.registry.register(PayslipTemplate)

@@ -47,6 +47,8 @@ export interface SignatureServices {
 export interface SignatureServicesOptions extends TemplateRegistryOptions {
   /** postgres://... for PostgreSQL; otherwise SQLite in <storagePath>/database/app.sqlite. */
   databaseUrl?: string
+  /** A database the host opened and owns (it closes it); migrations still run here. */
+  database?: Database<SignatureTables>
   /** Migrations of other parts of the app that share this database. */
   migrations?: Record<string, Migration>
   /** SIGNATURE_ENCRYPTION_KEY (32 bytes, hex or base64); otherwise a key file under storage/keys. */
@@ -58,14 +60,15 @@ export interface SignatureServicesOptions extends TemplateRegistryOptions {
 /** Registry, database (migrated) and repositories: everything the plugin's routes use. */
 export async function createSignatureServices(config: SignatureConfig, options: SignatureServicesOptions): Promise<SignatureServices> {
   const registry = createTemplateRegistry(config, options)
-  const database = openDatabase<SignatureTables>(options.databaseUrl
+  const ownsDatabase = !options.database
+  const database = options.database ?? openDatabase<SignatureTables>(options.databaseUrl
     ? { url: options.databaseUrl }
     : { sqliteFile: path.join(options.storagePath, 'database', 'app.sqlite') })
   try {
     // Every boot: a no-op when nothing is pending, for SQLite and PostgreSQL alike.
     await migrateToLatest(database.db, { ...signatureMigrations, ...options.migrations })
   } catch (error) {
-    await database.close()
+    if (ownsDatabase) await database.close()
     throw error
   }
   const keysDir = path.join(options.storagePath, 'keys')
@@ -90,7 +93,7 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     certificateAuthority,
     async close() {
       await Promise.all([registry.close(), pdf.close(), rasterizer.close()])
-      await database.close()
+      if (ownsDatabase) await database.close()
     },
   }
 }

@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from '../../host-app/app.ts'
+import { isolatedEnv } from './test-env.ts'
 
 interface TapLike {
   teardown(fn: () => unknown): void
@@ -10,11 +8,11 @@ interface TapLike {
 
 /** A fresh application per test: its own storage folder, its own in-memory users, closed on teardown. */
 export async function buildTestApp(t: TapLike, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const storage = await mkdtemp(path.join(tmpdir(), 'app-test-'))
-  const app = await buildApp({ ...options, env: { STORAGE_PATH: storage, ...options.env } })
+  const { env, cleanup } = await isolatedEnv()
+  const app = await buildApp({ ...options, env: { ...env, ...options.env } })
   t.teardown(async () => {
     await app.close()
-    await rm(storage, { recursive: true, force: true })
+    await cleanup()
   })
   await app.ready()
   return app

@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { PROJECT_ROOT } from '../../config/app.ts'
 import { buildApp } from '../../host-app/app.ts'
+import { isolatedEnv } from './test-env.ts'
 
 export const SCREENSHOTS = path.join(PROJECT_ROOT, 'artifacts', 'screenshots')
 
@@ -11,8 +11,8 @@ interface TapLike { teardown(fn: () => unknown): void }
 
 /** The real application on an ephemeral port, and one Debian chromium for the whole file. */
 export async function startBrowserSession(t: TapLike): Promise<{ baseUrl: string; browser: Browser }> {
-  const storage = await mkdtemp(path.join(tmpdir(), 'e2e-'))
-  const app = await buildApp({ env: { STORAGE_PATH: storage } })
+  const { env, cleanup } = await isolatedEnv()
+  const app = await buildApp({ env })
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -22,7 +22,7 @@ export async function startBrowserSession(t: TapLike): Promise<{ baseUrl: string
   t.teardown(async () => {
     await browser.close()
     await app.close()
-    await rm(storage, { recursive: true, force: true })
+    await cleanup()
   })
   return { baseUrl: address, browser }
 }

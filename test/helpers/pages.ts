@@ -53,15 +53,13 @@ export function attributeValues(html: string, attribute: string): string[] {
  * route that throws). Closed on teardown like buildTestApp.
  */
 export async function buildAppWith(t: { teardown(fn: () => unknown): void }, extra: (app: FastifyInstance) => unknown): Promise<FastifyInstance> {
-  const { mkdtemp, rm } = await import('node:fs/promises')
-  const { tmpdir } = await import('node:os')
-  const path = await import('node:path')
   const { buildApp } = await import('../../host-app/app.ts')
-  const storage = await mkdtemp(path.join(tmpdir(), 'app-test-'))
-  const app = await buildApp({ env: { STORAGE_PATH: storage } })
+  const { isolatedEnv } = await import('./test-env.ts')
+  const { env, cleanup } = await isolatedEnv()
+  const app = await buildApp({ env })
   t.teardown(async () => {
     await app.close()
-    await rm(storage, { recursive: true, force: true })
+    await cleanup()
   })
   await extra(app)
   await app.ready()
