@@ -1,0 +1,179 @@
+// Two real instances (separate processes) on one PostgreSQL schema, one Redis and one storage
+// folder, as behind a load balancer. Skipped, with the reason, where PostgreSQL or Redis is absent.
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Redis } from 'ioredis'
+import pg from 'pg'
+import t from 'tap'
+import { pdfsig, qpdfCheck } from '../fixtures/pdf/checkers.ts'
+import { makeStampPng } from '../fixtures/pdf/stamp-image.ts'
+import { Client, startInstance, type Instance } from '../helpers/instances.ts'
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+async function unavailable(): Promise<string | false> {
+  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2000 })
+  try {
+    await client.connect()
+  } catch (error) {
+    return `PostgreSQL not reachable: ${(error as Error).message}`
+  } finally {
+    await client.end().catch(() => {})
+  }
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  try {
+    await redis.connect()
+    return false
+  } catch (error) {
+    return `Redis not reachable: ${(error as Error).message}`
+  } finally {
+    redis.disconnect()
+  }
+}
+
+t.setTimeout(600_000)
+
+t.test('two instances behind one load balancer', { skip: await unavailable() }, async (t) => {
+  const schema = `scale_${randomBytes(5).toString('hex')}`
+  const storage = await mkdtemp(path.join(tmpdir(), 'scale-out-'))
+  const admin = new pg.Client({ connectionString: DATABASE_URL })
+  await admin.connect()
+  await admin.query(`create schema "${schema}"`)
+  const env = {
+    DATABASE_URL, DATABASE_SCHEMA: schema, REDIS_URL, USERS_STORE: 'database', STORAGE_PATH: storage,
+    SESSION_KEY: randomBytes(32).toString('hex'), SIGNATURE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  }
+  // Both boot at once: migrations, demo users, the CA and key files must each happen once.
+  let [a, b] = await Promise.all([startInstance('A', env), startInstance('B', env)]) as [Instance, Instance]
+  t.teardown(async () => {
+    await Promise.all([a.stop(), b.stop()])
+    const redis = new Redis(REDIS_URL)
+    const keys = await redis.keys('login-throttle:*scale-out*')
+    if (keys.length) await redis.del(...keys)
+    redis.disconnect()
+    await admin.query(`drop schema if exists "${schema}" cascade`)
+    await admin.end()
+    await rm(storage, { recursive: true, force: true })
+  })
+
+  t.equal(Number((await admin.query(`select count(*) as n from "${schema}".users`)).rows[0].n), 27, 'demo users seeded once by two booting instances')
+
+  t.test('a sign-in on A is a session on B', async (t) => {
+    const user = new Client(a.url)
+    await user.login('staff@example.com')
+    const me = await user.request('GET', '/api/auth/me', undefined, {}, b.url)
+    t.equal(me.status, 200)
+    t.equal((await me.json()).user.email, 'staff@example.com')
+  })
+
+  t.test('a delete on A is seen on B at once, and the deleted user is refused on B', async (t) => {
+    const boss = new Client(a.url)
+    await boss.login('admin@example.com')
+    const victim = new Client(b.url)
+    await victim.login('olivia.hughes@example.com')
+    t.equal((await victim.request('GET', '/api/auth/me')).status, 200)
+    const id = (await (await victim.request('GET', '/api/auth/me')).json()).user.id
+    t.equal((await boss.request('DELETE', `/api/users/${id}`)).status, 204)
+    t.equal((await boss.request('GET', `/api/users/${id}`, undefined, {}, b.url)).status, 404, 'B no longer has the user')
+    t.equal((await victim.request('GET', '/api/auth/me')).status, 401, 'the deleted user is refused on B')
+  })
+
+  t.test('sign-out on B revokes the session on A', async (t) => {
+    const user = new Client(a.url)
+    await user.login('manager@example.com')
+    const copy = user.cookie
+    t.equal((await user.request('POST', '/api/auth/logout', undefined, {}, b.url)).status, 204)
+    const stale = new Client(a.url)
+    stale.cookie = copy
+    t.equal((await stale.request('GET', '/api/auth/me')).status, 401)
+  })
+
+  t.test('failed sign-ins are counted across instances (Redis)', async (t) => {
+    const email = `nobody-scale-out-${randomBytes(3).toString('hex')}@example.com`
+    for (let i = 0; i < 5; i++) {
+      const client = new Client(i % 2 ? a.url : b.url)
+      t.equal((await client.request('POST', '/api/auth/login', { email, password: 'wrong' })).status, 401)
+    }
+    const locked = await new Client(b.url).request('POST', '/api/auth/login', { email, password: 'wrong' })
+    t.equal(locked.status, 429, 'the sixth try, split over A and B, is throttled')
+  })
+
+  t.test('a signing session: 20 concurrent finalize calls split across A and B give one signature; signers alternate instances', async (t) => {
+    const boss = new Client(a.url)
+    await boss.login('admin@example.com')
+    const image = `data:image/png;base64,${makeStampPng().toString('base64')}`
+    const signer = async (email: string, base: string) => {
+      const client = new Client(base)
+      await client.login(email)
+      const created = await client.request('POST', '/api/signatures', { label: 'Mine', image, certificate: { mode: 'issue' } })
+      t.equal(created.status, 201)
+      return { client, signature: (await created.json()).data.uuid as string }
+    }
+    const staff = await signer('staff@example.com', a.url)
+    const manager = await signer('manager@example.com', b.url)
+    const created = await boss.request('POST', '/api/signing-sessions', { template: 'daily-time-record', signable: 'dtr-staff-2026-03', mode: 'sequential' })
+    t.equal(created.status, 201)
+    const session = (await created.json()).data
+    const finalize = async (who: typeof staff, requestId: string, base: string, token: string) => who.client.request(
+      'POST', '/app/signature-templates/daily-time-record/signer/finalize',
+      { signature: who.signature, request: requestId, placements: [] }, { 'x-csrf-token': token }, base,
+    )
+    const tokens = { a: await staff.client.csrf(a.url), b: await staff.client.csrf(b.url) }
+    t.equal((await finalize(manager, session.requests[1].id, a.url, await manager.client.csrf(a.url))).status, 409, 'out of order, on the other instance')
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => finalize(staff, session.requests[0].id, i % 2 ? a.url : b.url, i % 2 ? tokens.a : tokens.b).then((r) => r.status)))
+    t.same(statuses.filter((s) => s === 200).length, 1, `one success among ${statuses.join(',')}`)
+    t.ok(statuses.every((s) => s === 200 || s === 409), 'the others are told it is already signed')
+    t.equal((await finalize(manager, session.requests[1].id, b.url, await manager.client.csrf(b.url))).status, 200, 'the second signer on B')
+    const rows = await admin.query(`select count(*) as n from "${schema}".digital_signatures where signable_id = 'dtr-staff-2026-03' and status = 'signed'`)
+    t.equal(Number(rows.rows[0].n), 2, 'exactly one signature row per request')
+    const document = await boss.request('GET', `/api/signing-sessions/${session.id}/document`, undefined, {}, b.url)
+    const bytes = Buffer.from(await document.arrayBuffer())
+    const { signatures } = await pdfsig(bytes)
+    t.equal(signatures.length, 3, 'certification + two signers')
+    t.ok(signatures.every((s) => s.validation === 'Signature is Valid.'), signatures.map((s) => s.validation).join(' | '))
+    t.ok((await qpdfCheck(bytes)).clean)
+  })
+
+  t.test('killing A mid-run loses nothing B (or A) acknowledged', async (t) => {
+    const boss = new Client(b.url)
+    await boss.login('admin@example.com')
+    const onA = new Client(a.url)
+    onA.cookie = boss.cookie
+    const acknowledged: string[] = []
+    const tally = { a: 0, b: 0, cutOff: 0 }
+    const create = async (client: Client, i: number) => {
+      try {
+        const res = await client.request('POST', '/api/users', { name: `Load ${i}`, email: `load${i}@example.com`, role: 'staff', password: 'long-enough' })
+        if (res.status === 201) {
+          acknowledged.push((await res.json()).data.id)
+          tally[client === onA ? 'a' : 'b']++
+        }
+      } catch {
+        tally.cutOff++ // A is gone: that request was never acknowledged
+      }
+    }
+    const writes: Promise<void>[] = []
+    for (let i = 0; i < 60; i++) {
+      writes.push(create(i % 2 ? onA : boss, i))
+      if (i === 30) a.kill()
+      // Let A's early writes complete before the kill, so both sides of it are exercised.
+      await new Promise((r) => setTimeout(r, i < 30 ? 40 : 5))
+    }
+    await Promise.all(writes)
+    t.equal(tally.b, 30, 'every write sent to B was acknowledged')
+    t.ok(tally.a > 0, `${tally.a} writes acknowledged by A before it died`)
+    t.ok(tally.cutOff > 0, `${tally.cutOff} writes to A cut off by the kill`)
+    for (const id of acknowledged) {
+      const res = await boss.request('GET', `/api/users/${id}`)
+      if (res.status !== 200) t.fail(`acknowledged user ${id} is missing`)
+    }
+    t.pass(`all ${acknowledged.length} acknowledged users are there, read through B`)
+    a = await startInstance('A2', env)
+    const again = new Client(a.url)
+    again.cookie = boss.cookie
+    t.equal((await again.request('GET', '/api/auth/me')).status, 200, 'a restarted A accepts the same session')
+  })
+})
