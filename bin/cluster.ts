@@ -1,0 +1,32 @@
+// Two instances on ports 3001 and 3002 against the local PostgreSQL and Redis, for trying the
+// scale-out setup by hand: `npm run cluster`. Put any load balancer in front (see README).
+import { randomBytes } from 'node:crypto'
+import { spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import { PROJECT_ROOT } from '../config/app.ts'
+
+const storage = process.env.STORAGE_PATH ?? path.join(PROJECT_ROOT, 'storage', 'cluster')
+mkdirSync(storage, { recursive: true })
+// Every instance must share these; kept in the shared storage folder so restarts keep sessions.
+const secretFile = path.join(storage, 'cluster-secrets.json')
+if (!existsSync(secretFile)) {
+  writeFileSync(secretFile, JSON.stringify({ SESSION_KEY: randomBytes(32).toString('hex'), SIGNATURE_ENCRYPTION_KEY: randomBytes(32).toString('hex') }), { mode: 0o600, flag: 'wx' })
+}
+const secrets = JSON.parse(readFileSync(secretFile, 'utf8')) as Record<string, string>
+const env = {
+  ...process.env,
+  ...secrets,
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  USERS_STORE: 'database',
+  STORAGE_PATH: storage,
+}
+const ports = (process.env.CLUSTER_PORTS ?? '3001,3002').split(',')
+const children = ports.map((port) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'host-app/server.ts'], { cwd: PROJECT_ROOT, env: { ...env, PORT: port }, stdio: 'inherit' })
+  child.on('exit', (code, signal) => console.error(`instance on :${port} exited (${signal ?? code})`))
+  return child
+})
+console.error(`Instances on ${ports.map((p) => `http://127.0.0.1:${p}`).join(' and ')}; database ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')}, Redis ${env.REDIS_URL}`)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => children.forEach((c) => c.kill('SIGTERM')))
