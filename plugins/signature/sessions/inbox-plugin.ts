@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
 import type { PanelContext, PanelPlugin } from '../../../core/panel/panel-plugin.ts'
+import { signatureAssetsUrl } from '../public-assets.ts'
 import { defaultSignerUrl } from './signer-url.ts'
 import type { SigningSessionManager } from './signing-session-manager.ts'
 
@@ -48,7 +49,8 @@ export class SigningSessionsInbox implements PanelPlugin {
       const [waiting, started] = await Promise.all([sessions.inbox(request.user), sessions.list(request.user)])
       const mine = started.filter((s) => s.createdBy === request.user!.id)
       if (request.headers.accept?.includes('application/json')) return { data: { waiting, started: mine } }
-      return reply.page(INBOX_VIEW, { waiting, started: mine }, { title: 'Inbox' })
+      // inbox.js (plugins/signature/public/): the Decline dialog, which posts to the sessions API.
+      return reply.page(INBOX_VIEW, { waiting, started: mine, script: `${signatureAssetsUrl(panel.path)}inbox.js` }, { title: 'Inbox' })
     })
   }
 }

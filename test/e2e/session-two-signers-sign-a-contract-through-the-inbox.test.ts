@@ -1,0 +1,163 @@
+// A signing session end to end in Chromium: the admin creates a session for a contract (manager for
+// the employer, then staff as the employee, sequential); each signer, in their own browser context,
+// draws a library signature on My signatures, finds the request in the inbox at /app/inbox, follows
+// it to the signer page (only their slot), places it and finishes. The session's document then
+// passes pdfsig (certification + 2, all valid, only the last covers the whole file), mupdf's change
+// history and qpdf. Then the Decline button: a reason in a <dialog>, posted to the sessions API.
+import path from 'node:path'
+import t from 'tap'
+import type { Page } from 'playwright-core'
+import { mupdfChangeHistory, pdfsig, qpdfCheck } from '../fixtures/pdf/checkers.ts'
+import { pageErrors, SCREENSHOTS, signedInPage, startBrowserSession } from '../helpers/browser.ts'
+
+t.setTimeout(300_000)
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `session-${name}.png`), fullPage: true })
+
+/** My signatures: draw a few strokes on the signature_pad canvas and save (an issued certificate). */
+async function drawLibrarySignature(page: Page, label: string): Promise<void> {
+  await page.goto('/app/my-signatures')
+  await page.getByLabel('Name').fill(label)
+  const box = (await page.locator('[data-pad]').boundingBox())!
+  const stroke = async (points: Array<[number, number]>) => {
+    await page.mouse.move(box.x + points[0]![0], box.y + points[0]![1])
+    await page.mouse.down()
+    for (const [x, y] of points.slice(1)) await page.mouse.move(box.x + x, box.y + y, { steps: 6 })
+    await page.mouse.up()
+  }
+  await stroke([[40, 110], [80, 50], [110, 125], [150, 60], [190, 120], [240, 70]])
+  await stroke([[260, 95], [330, 80], [400, 100]])
+  await page.getByRole('button', { name: 'Save signature' }).click()
+  await page.locator('[data-signature] h3', { hasText: label }).waitFor()
+}
+
+interface Session { id: string; status: string; documentUrl: string; requests: Array<{ id: string; slot: string; status: string; signer: { id: string }; declineReason: string | null }> }
+
+async function createSession(admin: Page, body: unknown): Promise<Session> {
+  const response = await admin.request.post('/api/signing-sessions', { data: body })
+  if (response.status() !== 201) throw new Error(`create session: ${response.status()} ${await response.text()}`)
+  return (await response.json()).data
+}
+
+t.test('admin creates a contract session; manager then staff sign through the inbox; every signature valid', async (t) => {
+  const { baseUrl, browser } = await startBrowserSession(t)
+  const admin = await signedInPage(browser, baseUrl, 'admin@example.com')
+  // contract-staff: the employer's signatory is the admin; the manager signs for the employer here.
+  const session = await createSession(admin, {
+    template: 'contract', signable: 'contract-staff', mode: 'sequential',
+    signers: [{ slot: 'employer', user: 'u-manager' }, { slot: 'employee' }],
+  })
+  t.same(session.requests.map((r) => [r.slot, r.signer.id]), [['employer', 'u-manager'], ['employee', 'u-staff']])
+
+  const people = [
+    { who: 'manager', email: 'manager@example.com', slot: 'employer', label: 'Max for Example Ltd', name: 'Max Manager' },
+    { who: 'staff', email: 'staff@example.com', slot: 'employee', label: 'Sam, contract', name: 'Sam Staff' },
+  ] as const
+  const pages: Page[] = []
+  for (const person of people) {
+    const page = await signedInPage(browser, baseUrl, person.email)
+    pages.push(page)
+    await drawLibrarySignature(page, person.label)
+  }
+  const [managerPage, staffPage] = pages as [Page, Page]
+
+  // Sequential: staff sees the request, but not yet as their turn.
+  await staffPage.goto('/app/inbox')
+  const staffRow = staffPage.locator(`tr[data-request="${session.requests[1]!.id}"]`)
+  await staffRow.locator('[data-waiting-for-others]').waitFor()
+  t.equal(await staffRow.locator('[data-sign-link]').count(), 0, 'no Sign link before the employer signed')
+  await shot(staffPage, 'inbox-staff-waiting')
+
+  for (const [index, person] of people.entries()) {
+    const page = pages[index]!
+    const request = session.requests[index]!
+    await page.goto('/app/inbox')
+    const row = page.locator(`tr[data-request="${request.id}"]`)
+    await row.locator('[data-your-turn]').waitFor()
+    t.match(await row.innerText(), /Employment contract - Sam Staff/)
+    await shot(page, `inbox-${person.who}`)
+
+    await Promise.all([page.waitForURL(new RegExp(`/app/signature-templates/contract/sign/[0-9a-f-]{36}\\?request=${request.id}$`)), row.locator('[data-sign-link]').click()])
+    await page.locator(`[data-chip="${person.slot}"]`).waitFor()
+    await page.locator('img.signer-page').evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => img.addEventListener('load', r)))
+    t.equal(await page.locator('[data-chip]').count(), 1, `${person.who}: only the ${person.slot} slot`)
+    t.equal(await page.locator('[data-signer]').getAttribute('data-mode'), 'session')
+    await shot(page, `signer-${person.who}-opened`)
+
+    await page.locator(`[data-chip="${person.slot}"]`).click()
+    await page.locator(`[data-box="${person.slot}"] img`).waitFor()
+    t.equal(await page.locator('[data-page]').inputValue(), '2', 'the slot sits on the last page')
+    await shot(page, `signer-${person.who}-placed`)
+    await page.getByRole('button', { name: 'Finish & Save' }).click()
+    const download = page.locator('[data-download]')
+    await download.waitFor({ timeout: 90_000 })
+    t.match(await page.locator('[data-status]').innerText(), /Signed/)
+    await shot(page, `signer-${person.who}-signed`)
+    // The page's own download link answers this signer's revision.
+    const own = await page.request.get((await download.getAttribute('href'))!)
+    t.equal(own.status(), 200, `${person.who}: own download`)
+    // pdfsig also lists the fields nobody signed yet: count the signed ones.
+    const mine = await pdfsig(await own.body())
+    t.equal(mine.signatures.filter((s) => s.signed).length, index + 2, `${person.who}: certification + ${index + 1}`)
+    t.ok(mine.signatures.filter((s) => s.signed).every((s) => s.valid), mine.output)
+    t.same(pageErrors(page), [], `${person.who}: no script errors`)
+  }
+
+  const detail = (await (await admin.request.get(`/api/signing-sessions/${session.id}`)).json()).data as Session
+  t.equal(detail.status, 'completed')
+  t.same(detail.requests.map((r) => r.status), ['signed', 'signed'])
+
+  const response = await admin.request.get(session.documentUrl)
+  t.equal(response.status(), 200)
+  t.equal(response.headers()['content-type'], 'application/pdf')
+  const pdf = await response.body()
+  const { signatures, output } = await pdfsig(pdf)
+  t.equal(signatures.length, 3, output)
+  t.ok(signatures.every((s) => s.validation === 'Signature is Valid.'), output)
+  t.ok(signatures.every((s) => s.signed), 'no empty field left')
+  // pdfsig lists them in field order, not signing order: the last signature is the employee's.
+  t.same(signatures.filter((s) => s.totalDocumentSigned).map((s) => s.fieldName), ['employee'], 'only the last covers the whole file')
+  const byField = Object.fromEntries(signatures.map((s) => [s.fieldName, s.commonName]))
+  t.same(byField, { employer: 'Max Manager', employee: 'Sam Staff', Certification: byField.Certification }, 'each signer\'s own certificate')
+  t.notOk(['Max Manager', 'Sam Staff', 'Ada Admin'].includes(byField.Certification!), `certified by the application: ${byField.Certification}`)
+  t.comment(output.replace(/^Digital Signature Info of: .*$/m, '').trim())
+  t.equal((await mupdfChangeHistory(pdf)).verdict, 0, 'mupdf: no change forbidden by the certification')
+  const qpdf = await qpdfCheck(pdf)
+  t.ok(qpdf.clean, qpdf.output)
+
+  // Both signers' inboxes are empty again.
+  await staffPage.goto('/app/inbox')
+  await staffPage.locator('[data-inbox-empty]').waitFor()
+
+  // ---- Decline: the admin sends staff's March time record; staff declines it with a reason.
+  const second = await createSession(admin, { template: 'daily-time-record', signable: 'dtr-staff-2026-03', mode: 'sequential' })
+  const request = second.requests.find((r) => r.signer.id === 'u-staff')!
+  await staffPage.goto('/app/inbox')
+  const row = staffPage.locator(`tr[data-request="${request.id}"]`)
+  await row.locator('[data-decline]').click()
+  const dialog = staffPage.locator('[data-decline-dialog]')
+  await dialog.waitFor()
+  t.ok(await dialog.evaluate((d: HTMLDialogElement) => d.open), 'the dialog is open')
+  // Whitespace only: refused on the page, nothing sent.
+  await dialog.getByLabel('Reason').fill('   ')
+  await dialog.getByRole('button', { name: 'Decline' }).click()
+  await dialog.locator('[data-decline-error]').waitFor()
+  t.match(await dialog.locator('[data-decline-error]').innerText(), /why/)
+  await shot(staffPage, 'inbox-decline-dialog')
+  await dialog.getByLabel('Reason').fill('The hours of 4 March are wrong.')
+  await dialog.getByRole('button', { name: 'Decline' }).click()
+  await staffPage.locator('[data-inbox-status]', { hasText: 'Declined' }).waitFor()
+  t.ok(await dialog.isHidden(), 'the dialog closed')
+  t.equal(await row.getAttribute('data-declined'), '')
+  t.equal(await row.locator('[data-sign-link], [data-decline]').count(), 0, 'no Sign or Decline on a declined row')
+  await shot(staffPage, 'inbox-declined')
+
+  const declined = (await (await admin.request.get(`/api/signing-sessions/${second.id}`)).json()).data as Session
+  t.equal(declined.status, 'declined')
+  t.same(declined.requests.find((r) => r.id === request.id)!.declineReason, 'The hours of 4 March are wrong.')
+  await staffPage.reload()
+  await staffPage.locator('[data-inbox-empty]').waitFor()
+  t.same(pageErrors(staffPage), [], 'staff: no script errors')
+  t.same(pageErrors(managerPage), [], 'manager: no script errors')
+  t.same(pageErrors(admin), [], 'admin: no script errors')
+})
