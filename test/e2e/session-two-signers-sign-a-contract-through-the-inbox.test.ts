@@ -4,6 +4,7 @@
 // it to the signer page (only their slot), places it and finishes. The session's document then
 // passes pdfsig (certification + 2, all valid, only the last covers the whole file), mupdf's change
 // history and qpdf. Then the Decline button: a reason in a <dialog>, posted to the sessions API.
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import t from 'tap'
 import type { Page } from 'playwright-core'
@@ -12,6 +13,8 @@ import { pageErrors, SCREENSHOTS, signedInPage, startBrowserSession } from '../h
 
 t.setTimeout(300_000)
 
+// The PDFs too (artifacts/ is ignored), to look at with other viewers.
+const PDFS = path.join(SCREENSHOTS, '..', 'session-e2e')
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `session-${name}.png`), fullPage: true })
 
 /** My signatures: draw a few strokes on the signature_pad canvas and save (an issued certificate). */
@@ -97,6 +100,8 @@ t.test('admin creates a contract session; manager then staff sign through the in
     const own = await page.request.get((await download.getAttribute('href'))!)
     t.equal(own.status(), 200, `${person.who}: own download`)
     // pdfsig also lists the fields nobody signed yet: count the signed ones.
+    await mkdir(PDFS, { recursive: true })
+    await writeFile(path.join(PDFS, `after-${person.who}.pdf`), await own.body())
     const mine = await pdfsig(await own.body())
     t.equal(mine.signatures.filter((s) => s.signed).length, index + 2, `${person.who}: certification + ${index + 1}`)
     t.ok(mine.signatures.filter((s) => s.signed).every((s) => s.valid), mine.output)
@@ -111,6 +116,7 @@ t.test('admin creates a contract session; manager then staff sign through the in
   t.equal(response.status(), 200)
   t.equal(response.headers()['content-type'], 'application/pdf')
   const pdf = await response.body()
+  await writeFile(path.join(PDFS, 'session-final.pdf'), pdf)
   const { signatures, output } = await pdfsig(pdf)
   t.equal(signatures.length, 3, output)
   t.ok(signatures.every((s) => s.validation === 'Signature is Valid.'), output)
