@@ -7,12 +7,15 @@ type Query = Record<string, string | number | undefined>
  */
 export class NamedRoutes {
   readonly #paths = new Map<string, string>()
+  /** Each pattern split once into literal parts and parameter names (even: literal, odd: name). */
+  readonly #compiled = new Map<string, string[]>()
 
   add(name: string, routePath: string): void {
     const known = this.#paths.get(name)
     // Fastify registers a prefixed '/' both with and without the trailing slash: keep the bare one.
     if (known === undefined || known === routePath + '/') {
       this.#paths.set(name, routePath)
+      this.#compiled.delete(name)
       return
     }
     if (known !== routePath && known + '/' !== routePath) throw new Error(`Route name "${name}" is already used by ${known}; cannot give it to ${routePath}`)
@@ -25,11 +28,21 @@ export class NamedRoutes {
   url(name: string, params: Params = {}, query: Query = {}): string {
     const pattern = this.#paths.get(name)
     if (pattern === undefined) throw new Error(`No route named "${name}" in this panel`)
-    const path = pattern.replace(/:([A-Za-z0-9_]+)/g, (_, key: string) => {
+    let parts = this.#compiled.get(name)
+    if (!parts) {
+      parts = pattern.split(/:([A-Za-z0-9_]+)/)
+      this.#compiled.set(name, parts)
+    }
+    let path = parts[0]!
+    for (let i = 1; i < parts.length; i += 2) {
+      const key = parts[i]!
       const value = params[key]
       if (value === undefined) throw new Error(`Route "${name}" needs the parameter "${key}"`)
-      return encodeURIComponent(String(value))
-    })
+      path += encodeURIComponent(String(value)) + parts[i + 1]!
+    }
+    let empty = true
+    for (const key in query) if (query[key] !== undefined && query[key] !== '') { empty = false; break }
+    if (empty) return path
     const search = new URLSearchParams()
     for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value))
     const qs = search.toString()

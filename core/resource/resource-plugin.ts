@@ -9,7 +9,7 @@ import { wantsFragment } from '../views/htmx.ts'
 import { VIEW_FILES } from '../views/view-files.ts'
 import type { Resource } from './define-resource.ts'
 import { fieldErrors, formFields, type FieldErrors } from './form-model.ts'
-import { parseListState } from './list-state.ts'
+import { listStateParser } from './list-state.ts'
 import { cellText, mayUse, tableModel, type Urls } from './table-model.ts'
 
 const VIEWS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'views')
@@ -57,10 +57,13 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
     return request.user
   }
   const canFor = (actor: PublicUser) => (permission: string) => policy.can(actor.role, permission)
+  // Built once at boot, not per request.
+  const parseListState = listStateParser(resource)
+  const searchPlaceholder = `Search by ${resource.searchFields.map((key) => resource.columns.find((c) => c.key === key)?.label.toLowerCase() ?? key).join(' or ')}`
 
   app.get(base, { config: { name: name('index') } }, async (request, reply) => {
     const actor = actorOf(request)
-    const state = parseListState(resource, request.query)
+    const state = parseListState(request.query)
     // The source checks the view permission on every call: a partial request is re-checked too.
     const result = await resource.source.list(actor, {
       page: state.page, perPage: resource.perPage, search: state.search || undefined,
@@ -70,7 +73,7 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
     if (wantsFragment(request)) return reply.fragment(view('table'), { table })
     return reply.page(view('list'), {
       table, state, listUrl: urls.list,
-      searchPlaceholder: `Search by ${resource.searchFields.map((key) => resource.columns.find((c) => c.key === key)?.label.toLowerCase() ?? key).join(' or ')}`,
+      searchPlaceholder,
       resourceLabel: resource.label,
     }, { title: resource.label })
   })

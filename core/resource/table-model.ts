@@ -17,7 +17,10 @@ export function mayUse(can: (permission: string) => boolean, actor: PublicUser, 
 }
 
 export function cellText(resource: Resource, key: string, record: AnyRecord): string {
-  const column = resource.columns.find((c) => c.key === key)
+  return columnText(resource.columns.find((c) => c.key === key), key, record)
+}
+
+function columnText(column: Resource['columns'][number] | undefined, key: string, record: AnyRecord): string {
   if (column?.value) return column.value(record as never)
   const value = record[key]
   return value === undefined || value === null ? '' : String(value)
@@ -57,17 +60,21 @@ export function tableModel(input: {
         ariaSort: direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : null,
       }
     }),
-    rows: rows.map((record) => ({
-      id: record.id,
-      cells: resource.columns.map((column) => ({
-        text: cellText(resource, column.key, record),
-        href: column.primary && mayUse(can, actor, resource.actions.view, record) ? urls.record(record.id) : null,
-        badge: column.badge === true,
-      })),
-      viewHref: mayUse(can, actor, resource.actions.view, record) ? urls.record(record.id) : null,
-      deleteHref: mayUse(can, actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
-      title: resource.title(record as never),
-    })),
+    rows: rows.map((record) => {
+      // One permission check and one URL per row, not one per cell.
+      const viewHref = mayUse(can, actor, resource.actions.view, record) ? urls.record(record.id) : null
+      return {
+        id: record.id,
+        cells: resource.columns.map((column) => ({
+          text: columnText(column, column.key, record),
+          href: column.primary ? viewHref : null,
+          badge: column.badge === true,
+        })),
+        viewHref,
+        deleteHref: mayUse(can, actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
+        title: resource.title(record as never),
+      }
+    }),
     empty: rows.length > 0 ? null : {
       title: state.search ? `No ${resource.label.toLowerCase()} match “${state.search}”` : total > 0 ? 'This page is empty' : `No ${resource.label.toLowerCase()} yet`,
       resetHref: state.search || state.page > 1 ? href({ search: '', page: 1 }) : null,
