@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
+import { orderedId } from './ordered-id.ts'
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { ERR_ACCESS_DENIED, ERR_CONFLICT, ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
@@ -440,7 +441,7 @@ export class SigningSessionManager implements SessionFinalizer {
 
   #event(sessionId: string, requestId: string | null, event: SessionEventKind, actor: string | null, before: string | null, after: string | null, at: string, detail: string | null): SigningSessionEventTable {
     return {
-      id: randomUUID(), session_id: sessionId, request_id: requestId, event, actor_user_id: actor,
+      id: orderedId(), session_id: sessionId, request_id: requestId, event, actor_user_id: actor,
       ip_address: currentRequestAddress()?.slice(0, 64) ?? null, sha256_before: before, sha256_after: after, detail: detail?.slice(0, 1000) ?? null, created_at: at,
     }
   }
