@@ -9,7 +9,6 @@ import { signablesApi } from '../plugins/signature/signables/signables-api.ts'
 import { signatureLibraryApi } from '../plugins/signature/library/signature-library-api.ts'
 import { signingApi } from '../plugins/signature/signing/signing-api.ts'
 import { createSessionManager } from '../plugins/signature/sessions/create-session-manager.ts'
-import { requestAddressPlugin } from '../plugins/signature/sessions/request-address.ts'
 import { signingSessionsApi } from '../plugins/signature/sessions/sessions-api.ts'
 import { parseSignatureConfig } from '../plugins/signature/signature-config.ts'
 import { createSignatureServices, signatureServicesPlugin, type SignatureServices } from '../plugins/signature/signature-services.ts'
@@ -37,7 +36,6 @@ export async function setupSignature(app: FastifyInstance, options: { storagePat
   // Signing sessions: the manager is also the signer's SessionFinalizer (finalize with request=).
   const sessions = createSessionManager(services, { storagePath: options.storagePath, source: records, users: app.users, policy: options.policy })
   services.sessions = sessions
-  await app.register(requestAddressPlugin)
   await app.register(signatureServicesPlugin, { services })
   await app.register(signablesApi, { registry: services.registry, source: records, policy: options.policy })
   await app.register(signatureLibraryApi, { library: services.library })

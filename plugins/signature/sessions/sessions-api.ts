@@ -9,11 +9,12 @@ const listQuery = z.strictObject({ mine: z.enum(['0', '1']).optional() })
 
 /**
  * /api/signing-sessions. Every rule (who may create, see, cancel, decline) lives in the manager,
- * so the inbox page and the signer's finalize go through the same checks as this API.
+ * so the inbox page and the signer's finalize go through the same checks as this API. The
+ * audit trail's address is passed explicitly (request.ip), not carried by an async context.
  */
 export async function signingSessionsApi(app: FastifyInstance, { sessions }: { sessions: SigningSessionManager }) {
   app.post('/api/signing-sessions', async (request, reply) => {
-    const session = await sessions.create(request.user, request.body)
+    const session = await sessions.create(request.user, request.body, request.ip)
     return reply.code(201).header('Location', `/api/signing-sessions/${session.id}`).send({ data: session })
   })
 
@@ -40,11 +41,11 @@ export async function signingSessionsApi(app: FastifyInstance, { sessions }: { s
 
   app.post('/api/signing-sessions/:id/cancel', async (request) => {
     const { id } = parseInput(idParams, request.params, 'params')
-    return { data: await sessions.cancel(request.user, id) }
+    return { data: await sessions.cancel(request.user, id, request.ip) }
   })
 
   app.post('/api/signing-sessions/:id/requests/:requestId/decline', async (request) => {
     const { id, requestId } = parseInput(requestParams, request.params, 'params')
-    return { data: await sessions.decline(request.user, id, requestId, request.body) }
+    return { data: await sessions.decline(request.user, id, requestId, request.body, request.ip) }
   })
 }

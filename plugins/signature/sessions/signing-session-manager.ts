@@ -20,7 +20,6 @@ import type { SigningMaterial } from '../library/signature-library.ts'
 import type { PdfWorkerPool } from '../pdf/pdf-worker-pool.ts'
 import type { SessionFinalizeResult, SessionFinalizer, SessionRequestView } from '../signing/session-finalizer.ts'
 import { isSignatory, signatoriesOf } from '../signables/signatories.ts'
-import { currentRequestAddress } from './request-address.ts'
 import type { SessionRepository } from './session-repository.ts'
 import type { SessionEventKind, SigningSessionEventTable, SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
@@ -160,7 +159,7 @@ export class SigningSessionManager implements SessionFinalizer {
 
   // ---------------------------------------------------------------- creation (freeze once)
 
-  async create(user: PublicUser | null | undefined, body: unknown): Promise<SessionJson> {
+  async create(user: PublicUser | null | undefined, body: unknown, address?: string): Promise<SessionJson> {
     if (!user) throw ERR_UNAUTHENTICATED()
     const { policy } = this.#deps
     if (!policy.can(user.role, SESSION_PERMISSION.create)) throw ERR_ACCESS_DENIED(`You do not have permission "${SESSION_PERMISSION.create}"`)
@@ -209,7 +208,7 @@ export class SigningSessionManager implements SessionFinalizer {
       signed_at: null, declined_at: null, created_at: at, updated_at: at,
     }))
     try {
-      await this.#deps.repository.insertSession(session, requests, this.#event(id, null, 'created', user.id, null, frozenSha, at, `${input.mode}; ${requests.length} signer(s)`))
+      await this.#deps.repository.insertSession(session, requests, this.#event(id, null, 'created', user.id, null, frozenSha, at, `${input.mode}; ${requests.length} signer(s)`, address))
     } catch (error) {
       // A row never points at a missing file, and a file without rows is removed.
       await disk.delete(frozenKey).catch(() => {})
@@ -303,18 +302,18 @@ export class SigningSessionManager implements SessionFinalizer {
 
   // ---------------------------------------------------------------- cancel and decline
 
-  async cancel(user: PublicUser | null | undefined, sessionId: string): Promise<SessionJson> {
+  async cancel(user: PublicUser | null | undefined, sessionId: string, address?: string): Promise<SessionJson> {
     const { session } = await this.#visibleSession(user, sessionId)
     if (session.created_by !== user!.id && !this.#deps.policy.can(user!.role, SESSION_PERMISSION.cancelAny)) {
       throw ERR_ACCESS_DENIED('Only the creator of a session (or a role with signing-sessions:cancel) may cancel it')
     }
     const at = this.#now().toISOString()
-    const done = await this.#deps.repository.cancel(session.id, at, this.#event(session.id, null, 'cancelled', user!.id, session.current_sha256, session.current_sha256, at, null))
+    const done = await this.#deps.repository.cancel(session.id, at, this.#event(session.id, null, 'cancelled', user!.id, session.current_sha256, session.current_sha256, at, null, address))
     if (!done) throw ERR_SESSION_CLOSED(`The session is ${(await this.#deps.repository.findSession(session.id))?.status}, it cannot be cancelled`)
     return this.get(user, sessionId)
   }
 
-  async decline(user: PublicUser | null | undefined, sessionId: string, requestId: string, body: unknown): Promise<SessionJson> {
+  async decline(user: PublicUser | null | undefined, sessionId: string, requestId: string, body: unknown, address?: string): Promise<SessionJson> {
     const { session, requests } = await this.#visibleSession(user, sessionId)
     const request = requests.find((r) => r.id === requestId)
     if (!request) throw ERR_SESSION_REQUEST_NOT_FOUND()
@@ -323,17 +322,17 @@ export class SigningSessionManager implements SessionFinalizer {
     if (session.status !== 'active') throw ERR_SESSION_CLOSED(`The session is ${session.status}`)
     const at = this.#now().toISOString()
     const done = await this.#deps.repository.decline(session.id, request.id, reason, at,
-      this.#event(session.id, request.id, 'declined', user!.id, session.current_sha256, session.current_sha256, at, reason))
+      this.#event(session.id, request.id, 'declined', user!.id, session.current_sha256, session.current_sha256, at, reason, address))
     if (!done) throw ERR_SESSION_REQUEST_CLOSED(`The request is ${(await this.#deps.repository.findRequest(request.id))?.status}`)
     return this.get(user, sessionId)
   }
 
   // ---------------------------------------------------------------- SessionFinalizer
 
-  async view(user: PublicUser, templateKey: string, requestId: string): Promise<SessionRequestView> {
+  async view(user: PublicUser, templateKey: string, requestId: string, address?: string): Promise<SessionRequestView> {
     const { session, request } = await this.#ownRequest(user, templateKey, requestId)
     const at = this.#now().toISOString()
-    await this.#deps.repository.appendEvent(this.#event(session.id, request.id, 'opened', user.id, session.current_sha256, session.current_sha256, at, null))
+    await this.#deps.repository.appendEvent(this.#event(session.id, request.id, 'opened', user.id, session.current_sha256, session.current_sha256, at, null, address))
     return {
       slotKey: request.slot_key,
       documentPath: this.#deps.disk.path(session.current_document_key),
@@ -343,7 +342,7 @@ export class SigningSessionManager implements SessionFinalizer {
     }
   }
 
-  async finalize(user: PublicUser, input: { templateKey: string; requestId: string; signatureUuid: string }): Promise<SessionFinalizeResult> {
+  async finalize(user: PublicUser, input: { templateKey: string; requestId: string; signatureUuid: string; address?: string }): Promise<SessionFinalizeResult> {
     const { repository, disk, pdf, hooks } = this.#deps
     const { session, request } = await this.#ownRequest(user, input.templateKey, input.requestId)
     // Precise refusals first; the claim below re-checks all of it atomically.
@@ -397,8 +396,8 @@ export class SigningSessionManager implements SessionFinalizer {
           documentKey, documentSha256: shaAfter, sha256Before: shaBefore, signedAt: at, signature,
           positions: [{ id: randomUUID(), signature_uuid: signatureUuid, template_key: session.template_key, slot_key: request.slot_key,
             page: request.page, x: request.x, y: request.y, width: request.width, height: request.height, created_at: at }],
-          event: this.#event(session.id, request.id, 'signed', user.id, shaBefore, shaAfter, at, `signature ${signatureUuid}; certificate ${material.subject ?? ''}`.slice(0, 1000)),
-          completedEvent: this.#event(session.id, null, 'completed', user.id, shaAfter, shaAfter, at, null),
+          event: this.#event(session.id, request.id, 'signed', user.id, shaBefore, shaAfter, at, `signature ${signatureUuid}; certificate ${material.subject ?? ''}`.slice(0, 1000), input.address),
+          completedEvent: this.#event(session.id, null, 'completed', user.id, shaAfter, shaAfter, at, null, input.address),
         }, hooks?.beforeCommit ? () => hooks.beforeCommit!({ sessionId: session.id, requestId: request.id }) : undefined)
         if (outcome.outcome === 'committed') {
           written = null
@@ -439,10 +438,10 @@ export class SigningSessionManager implements SessionFinalizer {
     }
   }
 
-  #event(sessionId: string, requestId: string | null, event: SessionEventKind, actor: string | null, before: string | null, after: string | null, at: string, detail: string | null): SigningSessionEventTable {
+  #event(sessionId: string, requestId: string | null, event: SessionEventKind, actor: string | null, before: string | null, after: string | null, at: string, detail: string | null, address: string | undefined): SigningSessionEventTable {
     return {
       id: orderedId(), session_id: sessionId, request_id: requestId, event, actor_user_id: actor,
-      ip_address: currentRequestAddress()?.slice(0, 64) ?? null, sha256_before: before, sha256_after: after, detail: detail?.slice(0, 1000) ?? null, created_at: at,
+      ip_address: address?.slice(0, 64) ?? null, sha256_before: before, sha256_after: after, detail: detail?.slice(0, 1000) ?? null, created_at: at,
     }
   }
 

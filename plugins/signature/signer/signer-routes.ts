@@ -49,10 +49,10 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
     let recordTitle: string | null = null
     if (query.request === undefined && query.signable !== undefined) {
       const record = await signer().record(key, query.signable)
-      if (signer().slotsFor(template, record, user).length === 0) await signer().target(user, key, query)
+      if (signer().slotsFor(template, record, user).length === 0) await signer().target(user, key, query, request.ip)
       recordTitle = record.getSignableTitle()
     } else if (query.request !== undefined) {
-      await signer().target(user, key, query)
+      await signer().target(user, key, query, request.ip)
     }
     const target = { ...(query.signable ? { signable: query.signable } : {}), ...(query.request ? { request: query.request } : {}) }
     const config = {
@@ -77,18 +77,18 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
 
   app.get('/signature-templates/:templateKey/signer/meta', { config: { name: SIGNER_ROUTE.meta } }, async (request) => {
     const { templateKey: key } = parseInput(z.object({ templateKey }), request.params, 'params')
-    return { data: await signer().meta(signedIn(request), key, request.query) }
+    return { data: await signer().meta(signedIn(request), key, request.query, request.ip) }
   })
 
   app.post('/signature-templates/:templateKey/signer/finalize', { config: { name: SIGNER_ROUTE.finalize } }, async (request) => {
     const { templateKey: key } = parseInput(z.object({ templateKey }), request.params, 'params')
-    return { data: await signer().finalize(signedIn(request), key, request.body) }
+    return { data: await signer().finalize(signedIn(request), key, request.body, request.ip) }
   })
 
   app.get('/signature-templates/:templateKey/signer/pages/:page', { config: { name: SIGNER_ROUTE.pageImage } }, async (request, reply) => {
     const user = signedIn(request)
     const { templateKey: key, page } = parseInput(imageParams, request.params, 'params')
-    const target = await signer().target(user, key, parseInput(targetQuery, request.query, 'query'))
+    const target = await signer().target(user, key, parseInput(targetQuery, request.query, 'query'), request.ip)
     return sendPageImage(request, reply, target.source, page, app.signature.pageImages)
   })
 }

@@ -24,11 +24,16 @@ export interface SessionFinalizeResult {
 }
 
 export interface SessionFinalizer {
-  /** 404 when the request does not exist or is not of this template; 403 when it is not the user's. */
-  view(user: PublicUser, templateKey: string, requestId: string): Promise<SessionRequestView>
+  /**
+   * 404 when the request does not exist or is not of this template; 403 when it is not the user's.
+   * `address` (optional, the caller's request.ip) goes into the audit trail's 'opened' event.
+   */
+  view(user: PublicUser, templateKey: string, requestId: string, address?: string): Promise<SessionRequestView>
   /**
    * Signs the request with the user's library signature: 403 not theirs, 409 out of order or
    * already signed (exactly one of concurrent calls wins), 404 unknown request or signature.
+   * `input.address` (optional: older callers leave it out, the trail then records no address) is
+   * the address the request came from, passed explicitly by the caller (request.ip).
    */
-  finalize(user: PublicUser, input: { templateKey: string; requestId: string; signatureUuid: string }): Promise<SessionFinalizeResult>
+  finalize(user: PublicUser, input: { templateKey: string; requestId: string; signatureUuid: string; address?: string }): Promise<SessionFinalizeResult>
 }

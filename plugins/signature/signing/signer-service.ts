@@ -112,12 +112,13 @@ export class SignerService {
     return pending
   }
 
-  async target(user: PublicUser, templateKey: string, query: { signable?: string | undefined; request?: string | undefined }): Promise<Target> {
+  /** `address` is the caller's request.ip, for the session trail's 'opened' event. */
+  async target(user: PublicUser, templateKey: string, query: { signable?: string | undefined; request?: string | undefined }, address?: string): Promise<Target> {
     const template = this.template(templateKey)
     if (query.request !== undefined) {
       const sessions = this.services.sessions
       if (!sessions) throw ERR_NOT_IMPLEMENTED('Signing sessions are not available yet')
-      const request = await sessions.view(user, templateKey, query.request)
+      const request = await sessions.view(user, templateKey, query.request, address)
       return { mode: 'session', template, source: { pdfPath: request.documentPath }, request }
     }
     if (query.signable !== undefined) {
@@ -129,10 +130,10 @@ export class SignerService {
     return { mode: 'acknowledgement', template, source: { template } }
   }
 
-  async meta(user: PublicUser, templateKey: string, rawQuery: unknown) {
+  async meta(user: PublicUser, templateKey: string, rawQuery: unknown, address?: string) {
     const query = parseInput(metaQuerySchema, rawQuery, 'query')
     const active = await this.activeSignature(user, query.signature)
-    const target = await this.target(user, templateKey, query)
+    const target = await this.target(user, templateKey, query, address)
     const { template } = target
     const pages = (await pageSizesOf(target.source, this.services.pageImages)).map((p, i) => ({ page: p.page ?? i + 1, width: p.width, height: p.height }))
     const saved = new Map((await this.services.slots.forTemplate(template.key())).map((s) => [s.slotKey, s]))
@@ -160,14 +161,15 @@ export class SignerService {
     }
   }
 
-  async finalize(user: PublicUser, templateKey: string, rawBody: unknown): Promise<FinalizeAnswer> {
+  /** `address` is the caller's request.ip: a session's audit trail records it. */
+  async finalize(user: PublicUser, templateKey: string, rawBody: unknown, address?: string): Promise<FinalizeAnswer> {
     const body = parseInput(finalizeBodySchema, rawBody, 'body')
     const template = this.template(templateKey)
     if (body.request !== undefined) {
       const sessions = this.services.sessions
       if (!sessions) throw ERR_NOT_IMPLEMENTED('Signing sessions are not available yet')
       // The session fixes the field and its placement; the session manager enforces ownership and order.
-      return { ...(await sessions.finalize(user, { templateKey: template.key(), requestId: body.request, signatureUuid: body.signature })) }
+      return { ...(await sessions.finalize(user, { templateKey: template.key(), requestId: body.request, signatureUuid: body.signature, address })) }
     }
     if (body.signable === undefined) {
       await this.activeSignature(user, body.signature)
