@@ -43,6 +43,8 @@ export class ContractTemplate implements PdfTemplate, RendersSamplePageImage {
     return [
       new SlotDefinition({ key: 'employer', label: 'For the employer', defaultPage: 2, defaultX: 64, defaultY: 112, defaultWidth: 220, defaultHeight: 54, required: true, signatory: 'employerId', role: 'employer', order: 1 }),
       new SlotDefinition({ key: 'employee', label: 'Employee', defaultPage: 2, defaultX: 311, defaultY: 112, defaultWidth: 220, defaultHeight: 54, required: true, signatory: 'employeeId', role: 'employee', order: 2 }),
+      // Optional and bound to nobody: whoever the session names witnesses last.
+      new SlotDefinition({ key: 'witness', label: 'Witness', defaultPage: 2, defaultX: 64, defaultY: 36, defaultWidth: 220, defaultHeight: 54, required: false, role: 'witness', order: 3 }),
     ]
   }
 

@@ -81,7 +81,7 @@ t.test('the contract: a page selector, its own images, boxes on page 2, a slot m
   await employer.waitFor({ state: 'visible', timeout: 60_000 })
   const select = page.locator('[data-page-select]')
   t.equal(await select.inputValue(), '2', 'opens on the page of the first slot')
-  t.equal(await page.locator('[data-slot-box]').count(), 2)
+  t.equal(await page.locator('[data-slot-box]').count(), 3, 'employer, employee and the optional witness')
   const img = (await page.locator('[data-page-image]').boundingBox())!
   // A4 portrait from the template's own 72 DPI image: 595 x 842 pt.
   t.ok(Math.abs(img.height / img.width - 842 / 595) < 0.01, 'the page keeps its proportions')
@@ -93,10 +93,10 @@ t.test('the contract: a page selector, its own images, boxes on page 2, a slot m
   await page.locator('[data-slot-row="employer"]').getByRole('button', { name: 'Move to page 1' }).click()
   await employer.waitFor({ state: 'visible' })
   await page.locator('[data-save-all]').click()
-  await page.locator('[data-save-all-feedback]', { hasText: 'All 2 slots saved.' }).waitFor()
+  await page.locator('[data-save-all-feedback]', { hasText: 'All 3 slots saved.' }).waitFor()
   const metaUrl = (await page.locator('[data-designer]').getAttribute('data-meta-url'))!
   const meta = (await (await page.request.get(metaUrl)).json()) as Meta
-  t.same(meta.slots.map((s) => [s.key, s.page, s.saved]), [['employer', 1, true], ['employee', 2, true]])
+  t.same(meta.slots.map((s) => [s.key, s.page, s.saved]), [['employer', 1, true], ['employee', 2, true], ['witness', 2, true]])
   // Focusing the moved box scrolled the page; a full-page shot from there draws the sticky top bar mid-page.
   await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: path.join(SCREENSHOTS, 'designer-contract-moved-to-page-1.png'), fullPage: true })

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import t from 'tap'
-import { pdfsig, qpdfCheck } from '../fixtures/pdf/checkers.ts'
+import { mupdfChangeHistory, pdfsig, qpdfCheck } from '../fixtures/pdf/checkers.ts'
 import { makeStampPng } from '../fixtures/pdf/stamp-image.ts'
 import { Client, startInstance, type Instance } from '../helpers/instances.ts'
 
@@ -101,39 +101,44 @@ t.test('two instances behind one load balancer', { skip: await unavailable() }, 
     t.equal(locked.status, 429, 'the sixth try, split over A and B, is throttled')
   })
 
-  t.test('a signing session: 20 concurrent finalize calls split across A and B give one signature; signers alternate instances', async (t) => {
+  t.test('a three-signer sequential session signed alternately on A and B; 20 concurrent finalize calls split across them give one signature', async (t) => {
     const boss = new Client(a.url)
     await boss.login('admin@example.com')
     const image = `data:image/png;base64,${makeStampPng().toString('base64')}`
-    const signer = async (email: string, base: string) => {
-      const client = new Client(base)
+    const signer = async (email: string) => {
+      const client = new Client(a.url)
       await client.login(email)
       const created = await client.request('POST', '/api/signatures', { label: 'Mine', image, certificate: { mode: 'issue' } })
       t.equal(created.status, 201)
-      return { client, signature: (await created.json()).data.uuid as string }
+      return { client, signature: (await created.json()).data.uuid as string, tokens: { [a.url]: await client.csrf(a.url), [b.url]: await client.csrf(b.url) } }
     }
-    const staff = await signer('staff@example.com', a.url)
-    const manager = await signer('manager@example.com', b.url)
-    const created = await boss.request('POST', '/api/signing-sessions', { template: 'daily-time-record', signable: 'dtr-staff-2026-03', mode: 'sequential' })
-    t.equal(created.status, 201)
+    const [manager, staff, witness] = await Promise.all([signer('manager@example.com'), signer('staff@example.com'), signer('admin@example.com')])
+    const created = await boss.request('POST', '/api/signing-sessions', {
+      template: 'contract', signable: 'contract-staff', mode: 'sequential',
+      signers: [{ slot: 'employer', user: 'u-manager' }, { slot: 'employee', user: 'u-staff' }, { slot: 'witness', user: 'u-admin' }],
+    })
+    t.equal(created.status, 201, await created.clone().text())
     const session = (await created.json()).data
-    const finalize = async (who: typeof staff, requestId: string, base: string, token: string) => who.client.request(
-      'POST', '/app/signature-templates/daily-time-record/signer/finalize',
-      { signature: who.signature, request: requestId, placements: [] }, { 'x-csrf-token': token }, base,
+    const requestOf = (slot: string) => session.requests.find((r: { slot: string }) => r.slot === slot).id as string
+    const finalize = (who: typeof staff, slot: string, base: string) => who.client.request(
+      'POST', '/app/signature-templates/contract/signer/finalize',
+      { signature: who.signature, request: requestOf(slot), placements: [] }, { 'x-csrf-token': who.tokens[base]! }, base,
     )
-    const tokens = { a: await staff.client.csrf(a.url), b: await staff.client.csrf(b.url) }
-    t.equal((await finalize(manager, session.requests[1].id, a.url, await manager.client.csrf(a.url))).status, 409, 'out of order, on the other instance')
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => finalize(staff, session.requests[0].id, i % 2 ? a.url : b.url, i % 2 ? tokens.a : tokens.b).then((r) => r.status)))
-    t.same(statuses.filter((s) => s === 200).length, 1, `one success among ${statuses.join(',')}`)
+    t.equal((await finalize(staff, 'employee', b.url)).status, 409, 'the employee before the employer: out of order, nothing written')
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => finalize(manager, 'employer', i % 2 ? a.url : b.url).then((r) => r.status)))
+    t.equal(statuses.filter((s) => s === 200).length, 1, `one success among ${statuses.join(',')}`)
     t.ok(statuses.every((s) => s === 200 || s === 409), 'the others are told it is already signed')
-    t.equal((await finalize(manager, session.requests[1].id, b.url, await manager.client.csrf(b.url))).status, 200, 'the second signer on B')
-    const rows = await admin.query(`select count(*) as n from "${schema}".digital_signatures where signable_id = 'dtr-staff-2026-03' and status = 'signed'`)
-    t.equal(Number(rows.rows[0].n), 2, 'exactly one signature row per request')
+    t.equal((await finalize(staff, 'employee', b.url)).status, 200, 'the second signer on B')
+    t.equal((await finalize(witness, 'witness', a.url)).status, 200, 'the third signer on A')
+    const rows = await admin.query(`select count(*) as n from "${schema}".digital_signatures where signable_id = 'contract-staff' and status = 'signed'`)
+    t.equal(Number(rows.rows[0].n), 3, 'exactly one signature row per request')
     const document = await boss.request('GET', `/api/signing-sessions/${session.id}/document`, undefined, {}, b.url)
     const bytes = Buffer.from(await document.arrayBuffer())
     const { signatures } = await pdfsig(bytes)
-    t.equal(signatures.length, 3, 'certification + two signers')
+    t.equal(signatures.length, 4, 'certification + three signers')
     t.ok(signatures.every((s) => s.validation === 'Signature is Valid.'), signatures.map((s) => s.validation).join(' | '))
+    t.same(signatures.filter((s) => s.totalDocumentSigned).map((s) => s.fieldName), ['witness'], 'only the last signature covers the whole file')
+    t.equal((await mupdfChangeHistory(bytes)).verdict, 0, 'no change forbidden by the certification')
     t.ok((await qpdfCheck(bytes)).clean)
   })
 

@@ -22,7 +22,8 @@ t.test('the contract: two A4 pages, both parties on the last, page images at 72 
   const slots = contract.slots()
   t.ok(slots.length >= 2)
   t.ok(slots.every((s) => s.defaultPage === sizes.length), 'every party signs on the last page')
-  t.same(slots.map((s) => s.signatory), ['employerId', 'employeeId'])
+  t.same(slots.map((s) => s.signatory), ['employerId', 'employeeId', undefined], 'both parties bound to the record; the optional witness to nobody')
+  t.same(slots.filter((s) => s.required).map((s) => s.key), ['employer', 'employee'])
 
   t.ok(rendersSamplePageImage(contract), 'implements RendersSamplePageImage')
   if (!rendersSamplePageImage(contract)) return
