@@ -1,5 +1,5 @@
 // The one place a PDF from outside is parsed, so every caller refuses bad input the same way.
-import { PDFDocument } from 'pdf-lib'
+import { ParseSpeeds, PDFDocument } from 'pdf-lib'
 import { ERR_PDF_ENCRYPTED, ERR_PDF_INVALID } from './errors.ts'
 
 export interface LoadPdfOptions {
@@ -11,7 +11,12 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   if (!looksLikePdf(bytes)) throw ERR_PDF_INVALID('The file does not start with a PDF header (%PDF-)')
   let doc: PDFDocument
   try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: options.updateMetadata ?? false })
+    // ParseSpeeds.Fastest (Infinity): no setTimeout(0) every 100 objects. The server only parses
+    // here inside the PDF worker pool (pdf-worker-tasks.ts: normalizePdf, signDocument,
+    // freezeDocument, signField, inspectPdf; no route imports this module), where yielding to an
+    // event loop with nothing else on it only costs time. Tests and scripts that call it on the
+    // main thread simply do not yield during a parse.
+    doc = await PDFDocument.load(bytes, { updateMetadata: options.updateMetadata ?? false, parseSpeed: ParseSpeeds.Fastest })
   } catch (cause) {
     if (isEncryptionError(cause)) throw ERR_PDF_ENCRYPTED(undefined, { cause })
     throw ERR_PDF_INVALID(`The PDF cannot be parsed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })

@@ -19,5 +19,9 @@ export async function loadForRewrite(bytes: Uint8Array): Promise<PDFDocument> {
 
 export function saveNormalized(doc: PDFDocument): Promise<Uint8Array> {
   // updateFieldAppearances would let pdf-lib touch form fields it does not own.
-  return doc.save({ useObjectStreams: false, updateFieldAppearances: false })
+  // objectsPerTick: Infinity: no setTimeout(0) every 50 objects. This save is reached only from
+  // the PDF worker tasks (normalizePdf, signDocument, freezeDocument in pdf-worker-tasks.ts; no
+  // route imports this module), where a yield buys nothing; on the main thread (tests, scripts)
+  // it just does not yield while writing.
+  return doc.save({ useObjectStreams: false, updateFieldAppearances: false, objectsPerTick: Infinity })
 }
