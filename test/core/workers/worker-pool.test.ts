@@ -35,3 +35,11 @@ t.test('a full queue is refused with 503 instead of growing', async (t) => {
   await t.rejects(pool.run('echo', 3), { code: 'ERR_UNAVAILABLE', statusCode: 503 })
   t.same(await Promise.all([running, ...queued]), [100, 1, 2])
 })
+
+t.test('workers run at a lower priority than the event loop thread', async (t) => {
+  const pool = new WorkerPool({ module, size: 1 })
+  t.teardown(() => pool.close())
+  const { getPriority } = await import('node:os')
+  t.equal(await pool.run('priority', {}), 10, 'the worker thread is niced')
+  t.equal(getPriority(0), 0, 'the main thread is not')
+})
