@@ -339,6 +339,7 @@ export class SigningSessionManager implements SessionFinalizer {
       // A pending request of a session that ended can no longer be signed: say what ended it.
       status: request.status === 'pending' && session.status !== 'active' ? session.status : request.status,
       sessionId: session.id,
+      signableTitle: session.signable_title,
     }
   }
 

@@ -52,7 +52,8 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
       if (signer().slotsFor(template, record, user).length === 0) await signer().target(user, key, query, request.ip)
       recordTitle = record.getSignableTitle()
     } else if (query.request !== undefined) {
-      await signer().target(user, key, query, request.ip)
+      const target = await signer().target(user, key, query, request.ip)
+      recordTitle = target.request?.signableTitle ?? null
     }
     const target = { ...(query.signable ? { signable: query.signable } : {}), ...(query.request ? { request: query.request } : {}) }
     const config = {

@@ -12,6 +12,8 @@ export interface SessionRequestView {
   /** e.g. 'pending' | 'signed' | 'declined'; the page shows what it can do. */
   status: string
   sessionId: string
+  /** The record's title, for the page header (optional: older finalizers may not know it). */
+  signableTitle?: string
 }
 
 export interface SessionFinalizeResult {

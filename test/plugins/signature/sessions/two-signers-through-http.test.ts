@@ -32,6 +32,9 @@ t.test('admin creates, staff then manager sign, every signature valid', async (t
 
   const inbox = await app.inject({ method: 'GET', url: '/api/signing-sessions?mine=1', headers: { cookie: staff } })
   t.same(inbox.json().data.map((i: any) => [i.slot, i.yourTurn]), [['employee', true]])
+  const signerPage = await getPage(app, session.requests[0].signerUrl, staff)
+  t.equal(signerPage.statusCode, 200)
+  t.match(signerPage.body, 'Daily time record - Sam Staff', 'the signer page names the record in session mode too')
   const page = await getPage(app, '/app/inbox', staff)
   t.equal(page.statusCode, 200)
   t.match(page.body, 'data-sign-link')
