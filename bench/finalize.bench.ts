@@ -4,6 +4,7 @@
 //   sign    — signature dictionary + DocMDP + PKCS#7 (signDocument minus the stamp part)
 //   total   — SignatureManager.sign(): worker pool + atomic file write + rows in one transaction
 // Run: node --import tsx bench/finalize.bench.ts   (never part of npm test)
+import { medianTime } from './lib/time.ts'
 import { readFile, rm } from 'node:fs/promises'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,18 +22,6 @@ import { SignatureManager } from '../plugins/signature/signing/signature-manager
 import { makeStampPng } from '../test/fixtures/pdf/stamp-image.ts'
 
 const RUNS = Number(process.env.RUNS ?? 7)
-
-async function median(runs: number, fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 3; i++) await fn() // warm-up: JIT, lazy imports, Chromium page reuse
-  const times: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now()
-    await fn()
-    times.push(performance.now() - start)
-  }
-  times.sort((a, b) => a - b)
-  return times[Math.floor(times.length / 2)]!
-}
 
 function days(count: number): TimeEntry[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -72,15 +61,15 @@ try {
       pdf = await readFile(await template.renderFor(record))
       pages = (await inspectPdf(pdf)).pageCount
     }
-    const render = await median(RUNS, () => template.renderFor(record))
-    const stamp = await median(RUNS, async () => {
+    const render = await medianTime(RUNS, () => template.renderFor(record))
+    const stamp = await medianTime(RUNS, async () => {
       const doc = await loadForRewrite(pdf)
       const image = await embedStampImage(doc, material.image)
       doc.getPage(0).drawImage(image, fitImageInBox(image, box))
       await saveNormalized(doc)
     })
-    const stampAndSign = await median(RUNS, () => signDocument(pdf, { stamps: [{ ...box, image: material.image }], signer: { p12: material.p12, password: material.password }, certify: { p: 2 } }))
-    const total = await median(RUNS, () => manager.sign({ pdf, material, subject: { type: 'daily-time-record', id: record.id, templateKey: 'daily-time-record' }, placements: [{ slot: 'employee', ...box }] }))
+    const stampAndSign = await medianTime(RUNS, () => signDocument(pdf, { stamps: [{ ...box, image: material.image }], signer: { p12: material.p12, password: material.password }, certify: { p: 2 } }))
+    const total = await medianTime(RUNS, () => manager.sign({ pdf, material, subject: { type: 'daily-time-record', id: record.id, templateKey: 'daily-time-record' }, placements: [{ slot: 'employee', ...box }] }))
     rows.push(`| ${pages} | ${render.toFixed(0)} | ${stamp.toFixed(0)} | ${(stampAndSign - stamp).toFixed(0)} | ${stampAndSign.toFixed(0)} | ${total.toFixed(0)} | ${(render + total).toFixed(0)} |`)
   }
   console.log(`finalize, median of ${RUNS} runs, ms (sign = signDocument - stamp; store = manager.sign: worker + file + rows)`)

@@ -1,6 +1,7 @@
 // The designer's page image (issue 5): first image cold, warm render, cache hits, and mupdf
 // against `pdftoppm -r 144 -png` on the same page of the real samples (daily time record from
 // Chromium, payslip from pdf-lib). Run: node --import tsx bench/page-image.bench.ts [runs]
+import { median } from './lib/rows.ts'
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -17,7 +18,6 @@ const exec = promisify(execFile)
 const DPI = 144
 const RUNS = Number(process.argv[2] ?? 15)
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 async function time(fn: () => Promise<unknown> | unknown): Promise<number> {

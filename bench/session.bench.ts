@@ -3,6 +3,7 @@
 // 1st and the 10th signer on a 1-page and a 100-page document.
 // Run: node --import tsx bench/session.bench.ts   (never part of npm test)
 // Baseline measured in the same run: the bare engine's signField on the same revision, in process.
+import { median } from './lib/rows.ts'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -64,7 +65,6 @@ const manager = new SigningSessionManager({
   library, policy: compilePolicy(access), disk, pdf, applicationSigner: async () => application,
 })
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 console.log(`session finalize, median of ${ROUNDS} sessions (SQLite, 1 PDF worker), ms`)
 console.log('document    | signer | finalize | bare signField | finalize / bare | file KiB')
 for (const key of documents.keys()) {

@@ -1,11 +1,7 @@
 // Times of the PDF signing engine on a 1-page and a 100-page document.
 // Run: node --import tsx bench/sign-pdf.bench.ts   (never part of npm test)
 // Every ratio is against a baseline measured in the same run.
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { P12Signer } from '@signpdf/signer-p12'
 import { createCertificateAuthority, issueUserCertificate, readP12 } from '../plugins/signature/certificates/index.ts'
 import { buildSignatureDictionary } from '../plugins/signature/pdf/build-signature-dictionary.ts'
@@ -18,29 +14,8 @@ import { insertSignature, prepareSignature } from '../plugins/signature/pdf/sign
 import { fitImageInBox } from '../plugins/signature/pdf/stamp-geometry.ts'
 import { makePdf } from '../test/fixtures/pdf/make-pdf.ts'
 import { makeStampPng } from '../test/fixtures/pdf/stamp-image.ts'
-
-async function median(runs: number, fn: () => Promise<unknown> | unknown): Promise<number> {
-  for (let i = 0; i < 3; i++) await fn() // warm-up: JIT and lazy imports
-  const times: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now()
-    await fn()
-    times.push(performance.now() - start)
-  }
-  times.sort((a, b) => a - b)
-  return times[Math.floor(times.length / 2)]!
-}
-
-function pdfsigVerdicts(bytes: Uint8Array): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-'))
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), bytes)
-    const out = execFileSync('pdfsig', [join(dir, 'doc.pdf')], { encoding: 'utf8' })
-    return [...out.matchAll(/Signature Validation: (.*)/g)].map((m) => m[1]!)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
+import { pdfsigVerdicts } from './lib/pdfsig.ts'
+import { medianTime } from './lib/time.ts'
 
 const rows: Array<{ doc: string; step: string; ms: number; baseline?: string; ratio?: number }> = []
 const record = (doc: string, step: string, ms: number, baseline?: string) => {
@@ -57,16 +32,16 @@ const appIdentity = readP12(app.p12, app.password)
 const image = makeStampPng()
 const stamp = { page: 1, x: 400, y: 60, width: 200, height: 80, image }
 record('-', 'create CA (RSA-2048)', caMs)
-record('-', 'issue user certificate + PKCS#12', await median(5, () => issueUserCertificate(ca, { name: 'X', email: 'x@example.org' })))
-record('-', 'readP12 (forge PKCS#12 decrypt)', await median(10, () => readP12(app.p12, app.password)))
+record('-', 'issue user certificate + PKCS#12', await medianTime(5, () => issueUserCertificate(ca, { name: 'X', email: 'x@example.org' })))
+record('-', 'readP12 (forge PKCS#12 decrypt)', await medianTime(10, () => readP12(app.p12, app.password)))
 
 for (const pages of [1, 100]) {
   const doc = `${pages} page${pages > 1 ? 's' : ''}`
   const pdf = await makePdf({ pages, objectStreams: true })
   const runs = pages === 1 ? 20 : 8
 
-  record(doc, 'normalize', await median(runs, () => normalizePdf(pdf)))
-  record(doc, 'stamp (load + draw + save)', await median(runs, async () => {
+  record(doc, 'normalize', await medianTime(runs, () => normalizePdf(pdf)))
+  record(doc, 'stamp (load + draw + save)', await medianTime(runs, async () => {
     const d = await loadForRewrite(pdf)
     const img = await embedStampImage(d, image)
     d.getPage(0).drawImage(img, fitImageInBox(img, stamp))
@@ -93,16 +68,16 @@ for (const pages of [1, 100]) {
     const cms = await p12Signer.sign(Buffer.concat(prepared.signedRanges), signingTime)
     return insertSignature(prepared, cms)
   }
-  record(doc, 'sign: @signpdf P12Signer (forge RSA)', await median(runs, theirs))
-  record(doc, 'sign: pkcs7-signer (node:crypto)', await median(runs, ours), 'sign: @signpdf P12Signer (forge RSA)')
+  record(doc, 'sign: @signpdf P12Signer (forge RSA)', await medianTime(runs, theirs))
+  record(doc, 'sign: pkcs7-signer (node:crypto)', await medianTime(runs, ours), 'sign: @signpdf P12Signer (forge RSA)')
   const verdicts = [pdfsigVerdicts(await theirs())[0], pdfsigVerdicts(ours())[0]]
   console.log(`${doc}: pdfsig on P12Signer output: ${verdicts[0]}; on pkcs7-signer output: ${verdicts[1]}`)
 
-  record(doc, 'signDocument, certify (P12 opened per call)', await median(runs, () => signDocument(pdf, { stamps: [stamp], signer: app, certify: {} })))
-  record(doc, 'signDocument, certify (identity opened once)', await median(runs, () => signDocument(pdf, { stamps: [stamp], signer: appIdentity, certify: {} })), 'signDocument, certify (P12 opened per call)')
+  record(doc, 'signDocument, certify (P12 opened per call)', await medianTime(runs, () => signDocument(pdf, { stamps: [stamp], signer: app, certify: {} })))
+  record(doc, 'signDocument, certify (identity opened once)', await medianTime(runs, () => signDocument(pdf, { stamps: [stamp], signer: appIdentity, certify: {} })), 'signDocument, certify (P12 opened per call)')
 
   const slots = signers.map((_, i) => ({ name: `slot-${i + 1}`, page: pages, x: 20 + (i % 5) * 150, y: 40 + Math.floor(i / 5) * 100, width: 140, height: 80 }))
-  record(doc, 'freezeDocument (10 empty fields + certification)', await median(runs, () => freezeDocument(pdf, { fields: slots, signer: appIdentity })))
+  record(doc, 'freezeDocument (10 empty fields + certification)', await medianTime(runs, () => freezeDocument(pdf, { fields: slots, signer: appIdentity })))
   const identities = signers.map((s) => readP12(s.p12, s.password))
   const perSigner: number[][] = signers.map(() => [])
   let last: Uint8Array = new Uint8Array()

@@ -2,10 +2,6 @@
 // @libpdf/core signing the same file invisibly without DocMDP; and the 10th signer of a session
 // on a 100-page document against the 1st signer on a 1-page one. Both engines get an identity
 // opened once (our readP12, LibPDF's P12Signer.create), so PKCS#12 decryption is not timed.
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { PDF, P12Signer as LibPdfP12Signer } from '@libpdf/core'
 import { Bench } from 'tinybench'
@@ -13,18 +9,8 @@ import { createCertificateAuthority, issueUserCertificate, readP12 } from '../..
 import { freezeDocument, signDocument, signField } from '../../plugins/signature/pdf/index.ts'
 import { makePdf } from '../../test/fixtures/pdf/make-pdf.ts'
 import { makeStampPng } from '../../test/fixtures/pdf/stamp-image.ts'
+import { pdfsigVerdicts } from '../lib/pdfsig.ts'
 import { median, ms, pick, x, type Row } from '../lib/rows.ts'
-
-function pdfsigVerdicts(bytes: Uint8Array): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-sig-'))
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), bytes)
-    const out = execFileSync('pdfsig', [join(dir, 'doc.pdf')], { encoding: 'utf8' })
-    return [...out.matchAll(/Signature Validation: (.*)/g)].map((m) => m[1]!)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
 
 function assertValid(label: string, bytes: Uint8Array, count = 1) {
   const verdicts = pdfsigVerdicts(bytes)

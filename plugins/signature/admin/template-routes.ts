@@ -8,16 +8,13 @@ import { parseInput } from '../../../core/http/validate.ts'
 import type { PanelContext } from '../../../core/panel/panel-plugin.ts'
 import { ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
 import type { PdfTemplateRegistry } from '../registry/pdf-template-registry.ts'
+import { TEMPLATES_ROUTE } from '../route-names.ts'
 import { templateList } from './template-list.ts'
 
 const LIST_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'template-list.eta')
 
 export const TEMPLATES_PERMISSION = 'signature-templates:read'
-export const ROUTE = {
-  index: 'signature.templates.index',
-  sample: 'signature.templates.sample',
-  designer: 'signature.pdf-templates.designer',
-} as const
+export const ROUTE = TEMPLATES_ROUTE
 
 const keyParams = z.strictObject({ key: z.string().min(1).max(120) })
 

@@ -3,8 +3,8 @@
 // public root; validators will say "issuer isn't trusted" and still check every signature.
 import { createPrivateKey, type KeyObject } from 'node:crypto'
 import forge from 'node-forge'
-import { fromNodePrivateKey, generateRsaKeyPair, nativeSigner } from './forge-keys.ts'
-import { randomSerialNumber } from './random-serial.ts'
+import { fromNodePrivateKey, nativeSigner } from './forge-keys.ts'
+import { newKeyAndCertificate } from './new-certificate.ts'
 
 export interface CertificateAuthority {
   privateKey: KeyObject
@@ -26,12 +26,7 @@ export interface CreateCertificateAuthorityOptions {
 
 export function createCertificateAuthority(options: CreateCertificateAuthorityOptions = {}): CertificateAuthority {
   const { commonName = 'Signature Certificate Authority', organization, validityYears = 10, now = new Date() } = options
-  const keys = generateRsaKeyPair(2048)
-  const cert = forge.pki.createCertificate()
-  cert.publicKey = keys.forgePublicKey
-  cert.serialNumber = randomSerialNumber()
-  cert.validity.notBefore = new Date(now.getTime() - 60_000)
-  cert.validity.notAfter = addYears(now, validityYears)
+  const { keys, cert } = newKeyAndCertificate(now, validityYears)
   const attrs: forge.pki.CertificateField[] = [{ name: 'commonName', value: commonName }]
   if (organization) attrs.push({ name: 'organizationName', value: organization })
   cert.setSubject(attrs)
@@ -60,10 +55,4 @@ export function loadCertificateAuthority(serialized: SerializedCertificateAuthor
     throw new Error('The certificate authority key does not match its certificate')
   }
   return { privateKey, certificate, certificatePem: serialized.certPem }
-}
-
-export function addYears(date: Date, years: number): Date {
-  const result = new Date(date.getTime())
-  result.setUTCFullYear(result.getUTCFullYear() + years)
-  return result
 }

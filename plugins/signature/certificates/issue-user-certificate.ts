@@ -2,9 +2,9 @@
 // can be stored and used exactly like a certificate the person uploads.
 import { randomBytes } from 'node:crypto'
 import forge from 'node-forge'
-import { addYears, type CertificateAuthority } from './certificate-authority.ts'
-import { generateRsaKeyPair, nativeSigner } from './forge-keys.ts'
-import { randomSerialNumber } from './random-serial.ts'
+import type { CertificateAuthority } from './certificate-authority.ts'
+import { newKeyAndCertificate } from './new-certificate.ts'
+import { nativeSigner } from './forge-keys.ts'
 
 /** Microsoft "Document Signing" and Adobe "Authentic Documents Trust": some validators look for them. */
 export const OID_MS_DOCUMENT_SIGNING = '1.3.6.1.4.1.311.10.3.12'
@@ -27,12 +27,7 @@ export interface IssuedUserCertificate {
 
 export function issueUserCertificate(ca: CertificateAuthority, options: IssueUserCertificateOptions): IssuedUserCertificate {
   const { name, email, validityYears = 3, now = new Date() } = options
-  const keys = generateRsaKeyPair(2048)
-  const cert = forge.pki.createCertificate()
-  cert.publicKey = keys.forgePublicKey
-  cert.serialNumber = randomSerialNumber()
-  cert.validity.notBefore = new Date(now.getTime() - 60_000)
-  cert.validity.notAfter = addYears(now, validityYears)
+  const { keys, cert } = newKeyAndCertificate(now, validityYears)
   cert.setSubject([
     { name: 'commonName', value: name },
     { name: 'emailAddress', value: email },

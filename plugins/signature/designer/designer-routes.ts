@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { assertPermission } from '../../../core/access/assert-permission.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import type { PanelContext } from '../../../core/panel/panel-plugin.ts'
-import { ROUTE } from '../admin/template-routes.ts'
+import { DESIGNER_ROUTE, TEMPLATES_ROUTE as ROUTE } from '../route-names.ts'
 import type { PdfTemplate } from '../contracts/pdf-template.ts'
 import { ERR_SLOT_NOT_FOUND, ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
 import { signatureAssetsUrl } from '../public-assets.ts'
@@ -18,12 +18,7 @@ import { parseSlotPlacement } from './slot-placement.ts'
 const DESIGNER_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'designer.eta')
 
 export const DESIGN_PERMISSION = 'signature-templates:design'
-export const DESIGNER_ROUTE = {
-  page: 'signature.pdf-templates.designer',
-  meta: 'signature.pdf-templates.designer.meta',
-  pageImage: 'signature.pdf-templates.designer.page',
-  save: 'signature.pdf-templates.designer.save',
-} as const
+export { DESIGNER_ROUTE }
 
 const templateKey = z.string().min(1).max(120)
 const templateParams = z.strictObject({ templateKey })

@@ -1,6 +1,6 @@
 import { SlotDefinition } from '../contracts/slot-definition.ts'
 import { isValidTemplateKey } from './template-key.ts'
-import { slotFieldsSchema, type SlotFields, type SlotInput } from './slot-input.ts'
+import { slotFieldsSchema, type SlotFields } from './slot-input.ts'
 import { TemplateConfigError } from './template-config-error.ts'
 import { titleCase } from './title-case.ts'
 
