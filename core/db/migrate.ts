@@ -15,10 +15,22 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Record<str
     migrationTableSchema = rows[0]?.schema
   }
   const migrator = new Migrator({ db: db as Kysely<unknown>, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) })
-  const { error, results } = await migrator.migrateToLatest()
+  let { error, results } = await migrator.migrateToLatest()
+  // Kysely's introspection reads the catalog of every schema; a neighbour's schema dropped during
+  // that query fails it with 3F000 naming the neighbour. Nothing of ours ran (migrations run in
+  // one transaction under a lock), so trying again is safe.
+  for (let attempt = 1; error && attempt <= 5 && isNeighbourSchemaGone(error, migrationTableSchema); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
+    ;({ error, results } = await migrator.migrateToLatest())
+  }
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${(error as Error).message ?? String(error)}`, { cause: error })
   }
   return (results ?? []).map((r) => r.migrationName)
+}
+
+function isNeighbourSchemaGone(error: unknown, ours: string | undefined): boolean {
+  const e = error as { code?: string; message?: string }
+  return e?.code === '3F000' && typeof e.message === 'string' && !(ours !== undefined && e.message.includes(`"${ours}"`))
 }
