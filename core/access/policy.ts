@@ -16,7 +16,15 @@ interface CompiledRole {
   deny: string[]
   /** This role and every role it inherits from. */
   covers: Set<string>
+  /** Decisions already made for this role, by permission: the policy never changes after boot. */
+  decided: Map<string, Decision>
 }
+
+/**
+ * How many decisions each role remembers. The permissions asked about come from code (a few
+ * dozen); the cap only stops a caller that passes request data as a permission from growing it.
+ */
+const REMEMBERED_DECISIONS = 1024
 
 export interface Policy {
   decide(role: string | null | undefined, permission: string): Decision
@@ -67,14 +75,12 @@ export function compilePolicy(input: AccessConfigInput): Policy {
       grants: lineage.flatMap((from) => (ownGrants.get(from) ?? []).map((rule) => ({ rule, from }))),
       deny: ownDeny.get(role) ?? [],
       covers: new Set(lineage),
+      decided: new Map(),
     })
   }
   const adminRoles = new Set(config.adminRoles)
 
-  const decide = (role: string | null | undefined, permission: string): Decision => {
-    if (!isValidPermission(permission)) return { allowed: false, reason: `"${permission}" is not a concrete permission` }
-    const entry = typeof role === 'string' ? compiled.get(role) : undefined
-    if (!entry) return { allowed: false, reason: role ? `unknown role "${role}"` : 'no role' }
+  const decideFor = (role: string, entry: CompiledRole, permission: string): Decision => {
     const denied = entry.deny.find((rule) => ruleCovers(rule, permission))
     if (denied !== undefined) {
       return { allowed: false, reason: `denied to ${role} by "${denied}"`, rule: { kind: 'deny', rule: denied, role: role! } }
@@ -87,6 +93,19 @@ export function compilePolicy(input: AccessConfigInput): Policy {
     return { allowed: false, reason: `no grant of ${role} covers "${permission}"` }
   }
 
+  // Every page asks the same few questions many times (a table asks two per row): each answer is
+  // worked out once per role and shared, frozen, afterwards.
+  const decide = (role: string | null | undefined, permission: string): Decision => {
+    const entry = typeof role === 'string' ? compiled.get(role) : undefined
+    const known = entry?.decided.get(permission)
+    if (known) return known
+    if (!isValidPermission(permission)) return { allowed: false, reason: `"${permission}" is not a concrete permission` }
+    if (!entry) return { allowed: false, reason: role ? `unknown role "${role}"` : 'no role' }
+    const decision = freezeDecision(decideFor(role!, entry, permission))
+    if (entry.decided.size < REMEMBERED_DECISIONS) entry.decided.set(permission, decision)
+    return decision
+  }
+
   return {
     decide,
     can: (role, permission) => decide(role, permission).allowed,
@@ -94,4 +113,9 @@ export function compilePolicy(input: AccessConfigInput): Policy {
     outranksOrEquals: (actor, target) => typeof actor === 'string' && (compiled.get(actor)?.covers.has(target) ?? false),
     roles: () => [...compiled.keys()],
   }
+}
+
+function freezeDecision(decision: Decision): Decision {
+  if (decision.rule) Object.freeze(decision.rule)
+  return Object.freeze(decision)
 }

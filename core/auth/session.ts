@@ -41,11 +41,13 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
   app.decorateRequest('user', null)
 
   app.addHook('onRequest', async (request) => {
-    const data = request.session.data()
-    if (!data?.uid) return
-    const expired = typeof data.iat !== 'number' || data.iat + options.ttlSeconds * 1000 < Date.now()
-    const user = expired ? null : await options.users.findById(data.uid)
-    if (!user || user.sessionVersion !== data.v) {
+    const session = request.session
+    const uid = session.get('uid')
+    if (!uid) return
+    const iat = session.get('iat')
+    const expired = typeof iat !== 'number' || iat + options.ttlSeconds * 1000 < Date.now()
+    const user = expired ? null : await options.users.findById(uid)
+    if (!user || user.sessionVersion !== session.get('v')) {
       request.session.delete()
       return
     }

@@ -40,19 +40,26 @@ function isCrossOrigin(request: FastifyRequest): boolean {
   }
 }
 
+// Set on every response, so built once: reply.headers() copies them into each reply.
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+}
+
 export function registerSecurity(app: FastifyInstance, options: { jsonOnlyPrefixes: string[] }) {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff')
-    reply.header('X-Frame-Options', 'DENY')
-    reply.header('Referrer-Policy', 'same-origin')
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-    if (!UNSAFE_METHODS.has(request.method)) return
-    if (isCrossOrigin(request)) throw ERR_CROSS_ORIGIN()
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(SECURITY_HEADERS)
+    if (!UNSAFE_METHODS.has(request.method)) return done()
+    if (isCrossOrigin(request)) return done(ERR_CROSS_ORIGIN())
     // A JSON-only API cannot be reached by a cross-site HTML form (which can only send
     // form encodings or text/plain), so cookie-authenticated API writes need no token.
     const path = request.url
     if (hasBody(request) && !isJson(request) && options.jsonOnlyPrefixes.some((prefix) => path.startsWith(prefix))) {
-      throw ERR_UNSUPPORTED_MEDIA_TYPE()
+      return done(ERR_UNSUPPORTED_MEDIA_TYPE())
     }
+    done()
   })
 }

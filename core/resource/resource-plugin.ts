@@ -13,7 +13,13 @@ import { listStateParser } from './list-state.ts'
 import { cellText, mayUse, tableModel, type Urls } from './table-model.ts'
 
 const VIEWS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'views')
-const view = (name: string) => path.join(VIEWS, `${name}.eta`)
+const VIEW = {
+  list: path.join(VIEWS, 'list.eta'),
+  table: path.join(VIEWS, 'table.eta'),
+  record: path.join(VIEWS, 'record.eta'),
+  recordRegion: path.join(VIEWS, 'record-region.eta'),
+  confirmDelete: path.join(VIEWS, 'confirm-delete.eta'),
+}
 
 interface IdParams { id: string }
 
@@ -47,10 +53,13 @@ export function resourcePlugin(resource: Resource): PanelPlugin {
 function mountResourceRoutes(resource: Resource, panel: PanelContext, app: FastifyInstance, name: (action: string) => string) {
   const policy: Policy = app.policy
   const base = `/${resource.slug}`
+  // A table asks for two URLs per row: the route names are built once, not per call.
+  const recordRoute = name('view')
+  const confirmDeleteRoute = name('confirm-delete')
   const urls: Urls = {
     list: `/${panel.path}/${resource.slug}`,
-    record: (id) => panel.url(name('view'), { id }),
-    confirmDelete: (id) => panel.url(name('confirm-delete'), { id }),
+    record: (id) => panel.url(recordRoute, { id }),
+    confirmDelete: (id) => panel.url(confirmDeleteRoute, { id }),
   }
   const actorOf = (request: FastifyRequest): PublicUser => {
     if (!request.user) throw ERR_UNAUTHENTICATED()
@@ -70,8 +79,8 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
       sort: { field: state.sort.replace(/^-/, ''), direction: state.sort.startsWith('-') ? 'desc' : 'asc' },
     })
     const table = tableModel({ resource, state, rows: result.data as never, total: result.total, urls, actor, can: canFor(actor) })
-    if (wantsFragment(request)) return reply.fragment(view('table'), { table })
-    return reply.page(view('list'), {
+    if (wantsFragment(request)) return reply.fragment(VIEW.table, { table })
+    return reply.page(VIEW.list, {
       table, state, listUrl: urls.list,
       searchPlaceholder,
       resourceLabel: resource.label,
@@ -93,8 +102,8 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
       flash: extra.flash ?? null,
       recordLabel: resource.recordLabel,
     }
-    if (wantsFragment(request)) return reply.fragment(view('record-region'), { record: model, oob: true })
-    return reply.page(view('record'), { record: model }, { title: model.title })
+    if (wantsFragment(request)) return reply.fragment(VIEW.recordRegion, { record: model, oob: true })
+    return reply.page(VIEW.record, { record: model }, { title: model.title })
   }
 
   app.get<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('view') } }, async (request, reply) => {
@@ -135,8 +144,8 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
       deleteUrl: panel.url(name('delete'), { id: record.id }),
       cancelHref: urls.list,
     }
-    if (wantsFragment(request)) return reply.fragment(view('confirm-delete'), { confirm })
-    return reply.page(view('confirm-delete'), { confirm, standalone: true }, { title: confirm.title })
+    if (wantsFragment(request)) return reply.fragment(VIEW.confirmDelete, { confirm })
+    return reply.page(VIEW.confirmDelete, { confirm, standalone: true }, { title: confirm.title })
   })
 
   app.delete<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('delete') } }, async (request, reply) => {

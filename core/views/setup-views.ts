@@ -3,13 +3,13 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import fastifyView from '@fastify/view'
 import { Eta } from 'eta'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { csrfToken } from '../auth/session.ts'
 import { panelLayoutOf } from './layout-context.ts'
 import { renderErrorPage } from './error-pages.ts'
+import { compiledViews } from './compiled-views.ts'
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 const LAYOUT = path.join(HERE, 'layout.eta')
@@ -46,55 +46,59 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A rendered page is a rope of many small strings. Sent as a string, it is walked twice: once
+ * by Fastify for Content-Length, once by the socket to encode it. One Buffer.from does both.
+ */
+function encoded(html: string): Buffer {
+  return Buffer.from(html, 'utf8')
+}
+
+const noPanelUrl = () => { throw new Error('url() is only available in views rendered inside a panel') }
+
 /** The helpers every view sees, whatever rendered it. */
-function viewHelpers(request: FastifyRequest) {
-  const panel = panelLayoutOf(request)
+function viewHelpers(request: FastifyRequest, panel = panelLayoutOf(request)) {
   return {
     user: request.user,
     csrfToken: csrfToken(request),
-    url: panel?.url ?? (() => { throw new Error('url() is only available in views rendered inside a panel') }),
+    url: panel?.url ?? noPanelUrl,
     currentPath: request.url.split('?')[0],
   }
 }
 
 /**
- * Eta views through @fastify/view, the layout, the shared components (named templates: `@flash`,
+ * Eta views (compiled once per file, called directly), the layout, the shared components (named templates: `@flash`,
  * `@table`, `@field`, `@pagination`, `@confirm`), static assets, and HTML error pages.
  * Wrapped with fastify-plugin: reply.page must work in every context, panels included.
  */
 export const setupViews = fp<ViewsOptions>(async (app, options) => {
-  const eta = new Eta({ autoEscape: true, cache: options.production })
+  const eta = new Eta({ views: options.root, autoEscape: true, cache: options.production })
   const componentsDir = path.join(HERE, 'components')
   for (const file of readdirSync(componentsDir).filter((f) => f.endsWith('.eta'))) {
     eta.loadTemplate(`@${path.basename(file, '.eta')}`, readFileSync(path.join(componentsDir, file), 'utf8'))
   }
-  await app.register(fastifyView, { engine: { eta }, templates: options.root, production: options.production })
 
-  const relative = (file: string) => {
-    const rel = path.relative(options.root, file)
-    if (!path.isAbsolute(file) || rel.startsWith('..')) throw new Error(`View ${file} must be an absolute path under ${options.root}`)
-    return rel
-  }
+  const view = compiledViews(eta, options.root, options.production)
+
+  const render = (viewFile: string, data: object): string => view(viewFile).call(eta, data, {})
 
   app.decorate('renderView', async (request: FastifyRequest, viewFile: string, data: object = {}) =>
-    app.view(relative(viewFile), { ...viewHelpers(request), ...data }))
-
-  const renderLayout = async (request: FastifyRequest, body: string, title: string) => {
-    const panel = panelLayoutOf(request)
-    return app.view(relative(LAYOUT), { ...viewHelpers(request), title, body, panel })
-  }
+    render(viewFile, { ...viewHelpers(request), ...data }))
 
   app.decorateReply('page', async function page(this: FastifyReply, viewFile: string, data: object = {}, options?: PageOptions) {
     const title = options?.title ?? ''
-    const body = await app.renderView(this.request, viewFile, { title, ...data })
-    const html = await renderLayout(this.request, body, title)
+    const panel = panelLayoutOf(this.request)
+    // Worked out once for the view and its layout.
+    const helpers = viewHelpers(this.request, panel)
+    const body = render(viewFile, { ...helpers, title, ...data })
+    const html = render(LAYOUT, { ...helpers, title, body, panel })
     // The same URL answers a fragment or a page depending on HX-Request: caches must keep both.
-    return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(html)
+    return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(encoded(html))
   })
 
   app.decorateReply('fragment', async function fragment(this: FastifyReply, viewFile: string, data: object = {}) {
     const html = await app.renderView(this.request, viewFile, data)
-    return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(html)
+    return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(encoded(html))
   })
 
   await app.register(fastifyStatic, { root: options.publicDir, prefix: '/assets/', index: false, maxAge: options.production ? '1d' : 0 })

@@ -57,3 +57,20 @@ t.test('inheriting a role never loses a grant', async (t) => {
   }), { numRuns: 500 })
   t.pass('500 random configurations')
 })
+
+t.test('a remembered decision is the decision: a used policy answers like a fresh one, and its answers cannot be changed', async (t) => {
+  fc.assert(fc.property(config, fc.array(fc.tuple(roleName, permission), { minLength: 1, maxLength: 30 }), (cfg, questions) => {
+    const used = compilePolicy(cfg)
+    for (const [role, perm] of questions) used.decide(role, perm)
+    return questions.every(([role, perm]) => {
+      const again = used.decide(role, perm)
+      return Object.isFrozen(again) && JSON.stringify(again) === JSON.stringify(compilePolicy(cfg).decide(role, perm))
+    })
+  }), { numRuns: 300 })
+  // Past the per-role memory, decisions are still made (just not kept).
+  const policy = compilePolicy({ roles: { r0: ['users:*'] }, hierarchy: {}, deny: { r0: ['users:purge-9'] }, adminRoles: ['r0'] })
+  for (let i = 0; i < 3000; i++) policy.decide('r0', `users:purge-${i}`)
+  t.equal(policy.can('r0', 'users:purge-9'), false)
+  t.equal(policy.can('r0', 'users:purge-2999'), true)
+  t.equal(policy.can('r0', 'orders:read'), false)
+})

@@ -9,7 +9,7 @@ t.test('a plugin view rendered with reply.page gets the sidebar, the user, the c
   const page = await getPage(app, '/test/demo', await login(app, DEMO.staff.email))
   t.equal(page.statusCode, 200)
   t.match(page.headers['content-type'], /text\/html/)
-  t.match(page.body, /<title>Demo · Test panel<\/title>/)
+  t.match(page.body, /<title>Demo &#183; Test panel<\/title>/)
   t.match(page.body, /<nav id="sidebar" class="sidebar"[^>]*aria-label="Test panel">/)
   t.match(page.body, /<h1>Hello Sam Staff<\/h1>/)
   t.ok(csrfMeta(page.body).length >= 32, 'csrf meta present')
