@@ -21,16 +21,40 @@ import { ms, pick, rps, x, type Row } from '../lib/rows.ts'
 const DURATION = Number(process.env.BENCH_DURATION ?? pick(10, 2))
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const WARMUP = pick(2, 1)
+const FIXED_RATE = 2000
+const FIXED_RATE_SECONDS = pick(4, 2)
+/** Pure CPU added to the bare JSON route by the calibration row, in µs per request. */
+const BUSY_MICROS = 10
+
+const us = (value: number) => `${value.toFixed(0)} µs CPU/req`
 
 async function listen(app: FastifyInstance): Promise<string> {
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   return address
 }
 
+interface Measured extends LoadResult {
+  /** This process's CPU time (user + system, every thread) per answered request, in µs. */
+  cpuPerRequest: number
+}
+
+/**
+ * A load run with the server's CPU time per request. The server is this process and the load
+ * generator another, so process.cpuUsage() counts the server alone. Unlike requests per second,
+ * it does not swing with how the two processes share the machine's two cores.
+ */
+async function measuredLoad(job: Parameters<typeof runLoad>[0]): Promise<Measured> {
+  const before = process.cpuUsage()
+  const result = await runLoad(job)
+  const used = process.cpuUsage(before)
+  return { ...result, cpuPerRequest: (used.user + used.system) / Math.max(1, result.total) }
+}
+
 /** Two runs combined: requests add up, latency percentiles are averaged (autocannon gives no samples). */
-function combine(a: LoadResult, b: LoadResult): LoadResult {
-  const avg = (f: (r: LoadResult) => number) => (f(a) + f(b)) / 2
+function combine(a: Measured, b: Measured): Measured {
+  const avg = (f: (r: Measured) => number) => (f(a) + f(b)) / 2
   return {
+    cpuPerRequest: (a.cpuPerRequest * a.total + b.cpuPerRequest * b.total) / Math.max(1, a.total + b.total),
     requestsPerSecond: avg((r) => r.requestsPerSecond), total: a.total + b.total, bytesPerRequest: avg((r) => r.bytesPerRequest),
     latency: { p50: avg((r) => r.latency.p50), p90: avg((r) => r.latency.p90), p99: avg((r) => r.latency.p99), max: Math.max(a.latency.max, b.latency.max), mean: avg((r) => r.latency.mean) },
     non2xx: a.non2xx + b.non2xx, errors: a.errors + b.errors, timeouts: a.timeouts + b.timeouts,
@@ -41,7 +65,7 @@ function combine(a: LoadResult, b: LoadResult): LoadResult {
  * Ours against the baseline in A-B-B-A order, each half of DURATION, after a JIT warm-up of each:
  * on a shared, noisy machine a drift in load during the run falls on both sides alike.
  */
-async function abba(a: () => Promise<LoadResult>, b: () => Promise<LoadResult>): Promise<{ a: LoadResult; b: LoadResult }> {
+async function abba(a: () => Promise<Measured>, b: () => Promise<Measured>): Promise<{ a: Measured; b: Measured }> {
   const a1 = await a()
   const b1 = await b()
   const b2 = await b()
@@ -81,37 +105,79 @@ export async function run(): Promise<Row[]> {
 
   const oursBase = await listen(app)
   const bareBase = await listen(bare)
-  const results: Record<string, { ours: LoadResult; bare: LoadResult }> = {}
+  const results: Record<string, { ours: Measured; bare: Measured; oursAtRate: Measured; bareAtRate: Measured }> = {}
   const half = DURATION / 2
   for (const [name, url] of Object.entries(targets)) {
     await runLoad({ url: bareBase + url, connections: CONNECTIONS, duration: WARMUP })
     await runLoad({ url: oursBase + url, connections: CONNECTIONS, duration: WARMUP, headers })
     const { a, b } = await abba(
-      () => runLoad({ url: bareBase + url, connections: CONNECTIONS, duration: half }),
-      () => runLoad({ url: oursBase + url, connections: CONNECTIONS, duration: half, headers }),
+      () => measuredLoad({ url: bareBase + url, connections: CONNECTIONS, duration: half }),
+      () => measuredLoad({ url: oursBase + url, connections: CONNECTIONS, duration: half, headers }),
     )
-    results[name] = { ours: b, bare: a }
+    // The same routes at a fixed rate both sides sustain: CPU per request with neither side
+    // saturated, i.e. what each request costs the server, free of the batching effect below.
+    const atRate = { connections: 10, duration: FIXED_RATE_SECONDS, overallRate: FIXED_RATE }
+    const bareAtRate = await measuredLoad({ ...atRate, url: bareBase + url })
+    const oursAtRate = await measuredLoad({ ...atRate, url: oursBase + url, headers })
+    results[name] = { ours: b, bare: a, oursAtRate, bareAtRate }
   }
+  const calibration = await busyWorkCalibration(bareBase, json)
   await bare.close()
 
   const rows: Row[] = []
   const ratioRow = (id: string, name: keyof typeof targets, what: string, barRatio: number) => {
-    const { ours, bare } = results[name]!
+    const { ours, bare, oursAtRate, bareAtRate } = results[name]!
     const ratio = ours.requestsPerSecond / bare.requestsPerSecond
     rows.push({
       id, what, ours: `${rps(ours.requestsPerSecond)} (p99 ${ms(ours.latency.p99)})`, baseline: `${rps(bare.requestsPerSecond)} (p99 ${ms(bare.latency.p99)})`,
       ratio: x(ratio), bar: `>= ${barRatio.toFixed(2)}`, met: ratio >= barRatio,
-      data: { url: targets[name], bodyBytes: Buffer.byteLength(bodies[name]!), connections: CONNECTIONS, durationSeconds: DURATION, ours, bare, ratio },
+      data: { url: targets[name], bodyBytes: Buffer.byteLength(bodies[name]!), connections: CONNECTIONS, durationSeconds: DURATION, ours, bare, ratio, oursAtRate, bareAtRate },
+    })
+    const added = oursAtRate.cpuPerRequest - bareAtRate.cpuPerRequest
+    rows.push({
+      id: `${id}'`, what: `  the same: server CPU per request at a fixed ${FIXED_RATE} req/s (bare / ours = throughput ratio on a core of its own)`,
+      ours: `${us(oursAtRate.cpuPerRequest)} (+${us(added)})`, baseline: us(bareAtRate.cpuPerRequest),
+      ratio: x(bareAtRate.cpuPerRequest / oursAtRate.cpuPerRequest), bar: '', met: null,
+      data: { rate: FIXED_RATE, ours: oursAtRate, bare: bareAtRate, addedMicros: added },
     })
   }
   ratioRow('1', 'api', `GET ${targets.api} signed in, ${CONNECTIONS} conn ${DURATION}s / bare JSON`, 0.8)
   ratioRow('2a', 'dashboard', `GET /dashboard signed in (${Buffer.byteLength(bodies.dashboard!)} B) / bare static HTML`, 0.5)
   ratioRow('2b', 'admin', `GET /admin/users signed in (${Buffer.byteLength(bodies.admin!)} B) / bare static HTML`, 0.5)
+  rows.push(calibration)
 
   rows.push(await latencyUnderBackgroundWork(oursBase + targets.api, headers, storage))
   await app.close()
   await rm(storage, { recursive: true, force: true })
   return rows
+}
+
+/**
+ * Context for rows 1-2: how far throughput falls for a known cost. The bare JSON route against
+ * itself plus BUSY_MICROS of pure computation per request. When the server, not autocannon, is
+ * the bottleneck, autocannon sleeps between responses and every write has to wake it: on this
+ * 2-vCPU VM the ratio falls much faster than the added CPU alone explains.
+ */
+async function busyWorkCalibration(bareBase: string, json: unknown): Promise<Row> {
+  const busy = Fastify({ logger: false })
+  busy.get('/api/users', async () => {
+    const until = process.hrtime.bigint() + BigInt(BUSY_MICROS * 1000)
+    while (process.hrtime.bigint() < until);
+    return json
+  })
+  const busyBase = await listen(busy)
+  await runLoad({ url: busyBase + '/api/users', connections: CONNECTIONS, duration: WARMUP })
+  const { a, b } = await abba(
+    () => measuredLoad({ url: bareBase + '/api/users', connections: CONNECTIONS, duration: DURATION / 4 }),
+    () => measuredLoad({ url: busyBase + '/api/users', connections: CONNECTIONS, duration: DURATION / 4 }),
+  )
+  await busy.close()
+  const ratio = b.requestsPerSecond / a.requestsPerSecond
+  return {
+    id: 'c', what: `  calibration: bare JSON + ${BUSY_MICROS} µs of pure CPU per request / bare JSON, ${CONNECTIONS} conn`,
+    ours: `${rps(b.requestsPerSecond)}, ${us(b.cpuPerRequest)}`, baseline: `${rps(a.requestsPerSecond)}, ${us(a.cpuPerRequest)}`,
+    ratio: x(ratio), bar: '', met: null, data: { busyMicros: BUSY_MICROS, busy: b, bare: a, ratio },
+  }
 }
 
 /**
@@ -124,7 +190,7 @@ async function latencyUnderBackgroundWork(url: string, headers: Record<string, s
   const rate = Number(process.env.BENCH_LATENCY_RATE ?? 500)
   const job = { url, headers, connections: 10, duration: DURATION / 2, overallRate: rate }
   await runLoad({ ...job, duration: WARMUP })
-  const quiet1 = await runLoad(job)
+  const quiet1 = await measuredLoad(job)
 
   const pdfPath = path.join(storage, 'background.pdf')
   await writeFile(pdfPath, await makePdf({ pages: 50 }))
@@ -155,13 +221,13 @@ async function latencyUnderBackgroundWork(url: string, headers: Record<string, s
   // Let the workers start (tsx, mupdf, pdf-lib) before measuring.
   while (done.renders < 2 || done.signatures < 1) await new Promise((r) => setTimeout(r, 50))
   const before = { ...done }
-  const busy = combine(await runLoad(job), await runLoad(job))
+  const busy = combine(await measuredLoad(job), await measuredLoad(job))
   const during = { renders: done.renders - before.renders, signatures: done.signatures - before.signatures }
   stopping = true
   await Promise.all(loops)
   await raster.close()
   await pdfPool.close()
-  const quiet = combine(quiet1, await runLoad(job))
+  const quiet = combine(quiet1, await measuredLoad(job))
 
   const ratio = busy.latency.p99 / quiet.latency.p99
   return {
