@@ -11,6 +11,7 @@ import { ERR_FIELD_ALREADY_SIGNED, ERR_FIELD_NOT_FOUND, ERR_PDF_NO_CHANGES_ALLOW
 import { loadPdf } from './load-pdf.ts'
 import { readLastTrailer } from './read-trailer.ts'
 import { listFields, type FieldNode } from './signature-fields.ts'
+import { withSignatureContentsSkipped } from './signature-contents-skipped.ts'
 import { fillSignaturePlaceholder } from './signature-placeholder.ts'
 import { resolveSigner, type SignerInput } from './signer-input.ts'
 import { appearanceDictionary, createStampAppearance } from './stamp-appearance.ts'
@@ -30,8 +31,9 @@ export interface SignFieldOptions {
 export async function signField(pdf: Uint8Array, options: SignFieldOptions): Promise<Uint8Array> {
   const signingTime = options.signingTime ?? new Date()
   const identity = resolveSigner(options.signer, signingTime)
-  // Parsed only to read and to build new objects; the file itself is never re-saved.
-  const doc = await loadPdf(pdf)
+  // Parsed only to read and to build new objects; the file itself is never re-saved. Earlier
+  // signatures' values are skipped in the parse: nothing here reads them.
+  const doc = await loadPdf(withSignatureContentsSkipped(pdf))
   const previous = readLastTrailer(pdf, doc.context)
   if (docMdpPermission(doc) === 1) throw ERR_PDF_NO_CHANGES_ALLOWED()
   const field = findUnsignedSignatureField(doc, options.fieldName)
