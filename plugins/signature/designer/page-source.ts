@@ -59,6 +59,15 @@ export async function loadPageImage(source: PageSource, page: number, pageImages
   return { body: image.png, contentType: 'image/png', etag: image.etag }
 }
 
+/**
+ * The ETag loadPageImage would give, without reading or rendering the image: a stat of the file.
+ * A page that does not exist has no ETag any client could hold, so it never matches.
+ */
+export async function pageImageEtag(source: PageSource, page: number, pageImages: PageImageCache): Promise<string> {
+  if ('template' in source && rendersSamplePageImage(source.template)) return templateImageEtag(await source.template.renderSampleAsImage(page))
+  return pageImages.etag(await pdfPathOf(source), page)
+}
+
 async function pdfPathOf(source: PageSource): Promise<string> {
   return 'pdfPath' in source ? source.pdfPath : source.template.renderSample()
 }

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PageImageCache } from '../rasterizer/page-image-cache.ts'
-import { loadPageImage, type PageSource } from './page-source.ts'
+import { loadPageImage, pageImageEtag, type PageSource } from './page-source.ts'
 
 export type { PageSource } from './page-source.ts'
+
+const CACHE_CONTROL = 'private, no-cache'
 
 /** True when the request's If-None-Match names this ETag (or is `*`). */
 export function etagMatches(request: FastifyRequest, etag: string): boolean {
@@ -24,8 +26,12 @@ export function etagMatches(request: FastifyRequest, etag: string): boolean {
  * (422) for rotated or off-origin pages; the caller checks permissions before calling.
  */
 export async function sendPageImage(request: FastifyRequest, reply: FastifyReply, source: PageSource, page: number, pageImages: PageImageCache): Promise<FastifyReply> {
+  // Revalidation first, from a stat: a 304 must not read, let alone render, the image.
+  if (request.headers['if-none-match']) {
+    const etag = await pageImageEtag(source, page, pageImages)
+    if (etagMatches(request, etag)) return reply.header('etag', etag).header('cache-control', CACHE_CONTROL).code(304).send()
+  }
   const image = await loadPageImage(source, page, pageImages)
-  reply.header('etag', image.etag).header('cache-control', 'private, no-cache')
-  if (etagMatches(request, image.etag)) return reply.code(304).send()
+  reply.header('etag', image.etag).header('cache-control', CACHE_CONTROL)
   return reply.type(image.contentType).send(image.body)
 }

@@ -63,9 +63,17 @@ export class PageImageCache {
     return sizes
   }
 
+  #key(version: string, page: number): string {
+    return createHash('sha256').update(`${version}\0${this.#options.dpi}\0${page}`).digest('hex').slice(0, 40)
+  }
+
+  /** The ETag page() would give, from a stat of the file alone: a revalidation costs no image. */
+  async etag(pdfPath: string, page: number): Promise<string> {
+    return `"${this.#key(await this.#version(pdfPath), page)}"`
+  }
+
   async page(pdfPath: string, page: number): Promise<PageImage> {
-    const version = await this.#version(pdfPath)
-    const key = createHash('sha256').update(`${version}\0${this.#options.dpi}\0${page}`).digest('hex').slice(0, 40)
+    const key = this.#key(await this.#version(pdfPath), page)
     const etag = `"${key}"`
     const hit = this.#memory.get(key)
     if (hit) {

@@ -18,8 +18,12 @@ t.test('a rasterized page: PNG at designer.dpi with an ETag, 304 on If-None-Matc
   // A4 (595.28 x 841.89 pt) at 144 DPI.
   t.same(pngSize(first.rawPayload), { width: 1191, height: 1684 })
 
+  const loadsBefore = { ...app.signature.pageImages.stats }
   const again = await app.inject({ url, headers: { cookie, 'if-none-match': etag } })
   t.equal(again.statusCode, 304)
+  const loadsAfter = app.signature.pageImages.stats
+  t.same([loadsAfter.memory, loadsAfter.disk, loadsAfter.render], [loadsBefore.memory, loadsBefore.disk, loadsBefore.render], 'a 304 takes no image from memory, disk or the rasterizer')
+  t.equal(again.headers['cache-control'], 'private, no-cache')
   t.equal(again.rawPayload.length, 0)
   t.equal(again.headers.etag, etag)
   t.equal((await app.inject({ url, headers: { cookie, 'if-none-match': '"something-else"' } })).statusCode, 200)
