@@ -67,8 +67,9 @@ function viewHelpers(request: FastifyRequest, panel = panelLayoutOf(request)) {
 }
 
 /**
- * Eta views (compiled once per file, called directly), the layout, the shared components (named templates: `@flash`,
- * `@table`, `@field`, `@pagination`, `@confirm`), static assets, and HTML error pages.
+ * Eta views (compiled once per file, called directly), the layout, the shared components (named
+ * templates: `@flash`, `@table`, `@field`, `@pagination`, `@confirm`), static assets, and HTML
+ * error pages.
  * Wrapped with fastify-plugin: reply.page must work in every context, panels included.
  */
 export const setupViews = fp<ViewsOptions>(async (app, options) => {
