@@ -9,7 +9,7 @@ import path from 'node:path'
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { mupdfChangeHistory, pdfsig, qpdfCheck } from '../fixtures/pdf/checkers.ts'
-import { pageErrors, SCREENSHOTS, signedInPage, startBrowserSession } from '../helpers/browser.ts'
+import { pageErrors, SCREENSHOTS, signedInPage, signedPageShown, startBrowserSession } from '../helpers/browser.ts'
 
 t.setTimeout(300_000)
 
@@ -95,6 +95,8 @@ t.test('admin creates a contract session; manager then staff sign through the in
     const download = page.locator('[data-download]')
     await download.waitFor({ timeout: 90_000 })
     t.match(await page.locator('[data-status]').innerText(), /Signed/)
+    t.match(await signedPageShown(page), /^\/api\/signatures\/[0-9a-f-]{36}\/pages\/2$/, `${person.who}: the signed revision's page, where the slot is`)
+    t.equal(await page.locator('.signer-box').count(), 0)
     await shot(page, `signer-${person.who}-signed`)
     // The page's own download link answers this signer's revision.
     const own = await page.request.get((await download.getAttribute('href'))!)

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import t from 'tap'
 import { pdfsig } from '../fixtures/pdf/checkers.ts'
-import { pageErrors, SCREENSHOTS, signedInPage, startBrowserSession } from '../helpers/browser.ts'
+import { pageErrors, SCREENSHOTS, signedInPage, signedPageShown, startBrowserSession } from '../helpers/browser.ts'
 
 t.test('staff draws a signature on My signatures, signs their daily time record, downloads it: pdfsig says valid', async (t) => {
   const { baseUrl, browser } = await startBrowserSession(t)
@@ -53,6 +53,11 @@ t.test('staff draws a signature on My signatures, signs their daily time record,
   const link = page.locator('[data-download]')
   await link.waitFor({ timeout: 60_000 })
   t.match(await page.locator('[data-status]').innerText(), /Signed/)
+  // The page now shows the signed document (the stamp drawn by the PDF), not a box over the unsigned page.
+  t.match(await signedPageShown(page), /^\/api\/signatures\/[0-9a-f-]{36}\/pages\/1$/)
+  t.equal(await page.locator('.signer-box').count(), 0, 'no boxes left over the signed page')
+  t.ok(await page.locator('[data-chip="employee"]').isDisabled(), 'nothing more to place')
+  t.equal(await page.locator('[data-cancel]').innerText(), 'Done', 'nothing left to cancel')
   await page.screenshot({ path: path.join(SCREENSHOTS, 'signer-signed.png'), fullPage: true })
 
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()])

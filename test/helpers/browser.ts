@@ -50,3 +50,15 @@ export async function signedInPage(browser: Browser, baseUrl: string, email: str
 export function pageErrors(page: Page): string[] {
   return (page as Page & { errors?: string[] }).errors ?? []
 }
+
+/**
+ * After Finish on the signer page: waits until the page shows the signed document's page image
+ * (loaded, not broken) and answers its URL, e.g. /api/signatures/<uuid>/pages/2.
+ */
+export async function signedPageShown(page: Page): Promise<string> {
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('img.signer-page')
+    return !!img && img.getAttribute('src')!.startsWith('/api/signatures/') && img.complete && img.naturalWidth > 0
+  })
+  return (await page.locator('img.signer-page').getAttribute('src'))!
+}

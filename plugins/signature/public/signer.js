@@ -41,6 +41,15 @@
     return body.data
   }
 
+  function loads(src) {
+    return new Promise((resolve) => {
+      const probe = new Image()
+      probe.addEventListener('load', () => resolve(true))
+      probe.addEventListener('error', () => resolve(false))
+      probe.src = src
+    })
+  }
+
   function pageSize(n) {
     return meta.pages[n - 1]
   }
@@ -53,7 +62,7 @@
     canvas.replaceChildren()
     image = document.createElement('img')
     image.className = 'signer-page'
-    image.alt = `Page ${page} of ${meta.template.label}`
+    image.alt = `${done ? 'Signed page' : 'Page'} ${page} of ${meta.template.label}`
     image.src = config.pageImageUrl.replace('/pages/0', `/pages/${page}`)
     image.addEventListener('load', renderBoxes)
     image.addEventListener('error', () => say('error', 'The page image could not be loaded.'))
@@ -214,7 +223,18 @@
       done = true
       root.dataset.finished = result.status
       if (result.status === 'signed') {
-        say('success', `Signed on ${new Date(result.signed_at).toLocaleString()}.`, { href: result.download_url ?? `/api/signatures/${result.signature_uuid}/document`, text: 'Download the signed PDF' })
+        // Show what was signed: the signed document's page, its stamps drawn by the PDF itself, not
+        // boxes over the unsigned page. Loaded before the swap so the page never goes blank; if it
+        // cannot load, the unsigned page and its boxes stay.
+        if (await loads(result.page_image_url.replace('/pages/0', `/pages/${page}`))) {
+          config.pageImageUrl = result.page_image_url
+          placed.clear()
+          root.dataset.showing = 'signed'
+          renderPage()
+        }
+        // Nothing is left to cancel: the link now only leaves the page.
+        $('[data-cancel]').textContent = 'Done'
+        say('success', `Signed on ${new Date(result.signed_at).toLocaleString()}.`, { href: result.download_url, text: 'Download the signed PDF' })
       } else {
         say('success', `Placements confirmed (${result.placements.length}). No document was signed: this page was opened without a record.`)
       }

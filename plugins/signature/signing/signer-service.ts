@@ -40,6 +40,15 @@ interface Target {
   request?: SessionRequestView
 }
 
+/** Where the signer page finds what it just signed: the download and the signed pages' images. */
+function signedDocumentUrls(signatureUuid: string) {
+  return {
+    download_url: `/api/signatures/${signatureUuid}/document`,
+    // `/pages/0` is the placeholder the page swaps for a page number, as with config.pageImageUrl.
+    page_image_url: `/api/signatures/${signatureUuid}/pages/0`,
+  }
+}
+
 export interface FinalizeAnswer {
   status: 'acknowledged' | 'signed'
   [key: string]: unknown
@@ -169,7 +178,8 @@ export class SignerService {
       const sessions = this.services.sessions
       if (!sessions) throw ERR_NOT_IMPLEMENTED('Signing sessions are not available yet')
       // The session fixes the field and its placement; the session manager enforces ownership and order.
-      return { ...(await sessions.finalize(user, { templateKey: template.key(), requestId: body.request, signatureUuid: body.signature, address })) }
+      const signed = await sessions.finalize(user, { templateKey: template.key(), requestId: body.request, signatureUuid: body.signature, address })
+      return { ...signed, ...signedDocumentUrls(signed.signature_uuid) }
     }
     if (body.signable === undefined) {
       await this.activeSignature(user, body.signature)
@@ -194,7 +204,7 @@ export class SignerService {
       signature_uuid: signed.uuid,
       signed_document_path: signed.documentKey,
       signed_at: signed.signedAt,
-      download_url: `/api/signatures/${signed.uuid}/document`,
+      ...signedDocumentUrls(signed.uuid),
       placements,
     }
   }

@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Policy } from '../../../core/access/policy.ts'
-import { ERR_BODY_TOO_LARGE, ERR_NOT_FOUND, ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
+import { ERR_BODY_TOO_LARGE, ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
+import { sendPageImage } from '../designer/send-page-image.ts'
 import { ERR_PDF_INVALID } from '../pdf/errors.ts'
 import type { SignatureServices } from '../signature-services.ts'
 import { assertOnPage, boxSchema } from './placements.ts'
+import { findVisibleSignedDocument } from './signed-document-access.ts'
 import { SignatureManager } from './signature-manager.ts'
 
-/** Who may download any signed document, not only their own. */
-export const READ_ANY_SIGNATURE = 'signatures:read-any'
+export { READ_ANY_SIGNATURE } from './signed-document-access.ts'
 
 /** Largest PDF /api/sign accepts (decoded). */
 export const MAX_UPLOAD_PDF_BYTES = 10 * 1024 * 1024
@@ -28,6 +29,8 @@ const signBodySchema = z.strictObject({
   title: z.string().trim().min(1).max(200).optional(),
 })
 
+const pageParams = z.strictObject({ uuid: z.string().max(64), page: z.coerce.number().int().min(1).max(10_000) })
+
 function signedIn(request: FastifyRequest) {
   if (!request.user) throw ERR_UNAUTHENTICATED()
   return request.user
@@ -39,25 +42,30 @@ function fileName(text: string): string {
 
 /**
  * GET /api/signatures/:uuid/document — a signed copy, for its signer and `signatures:read-any`
- * (404 for everyone else, as for a uuid that does not exist). POST /api/sign — signs an uploaded
+ * (404 for everyone else, as for a uuid that does not exist); GET /api/signatures/:uuid/pages/:page
+ * — one of its pages as an image, for the same people. POST /api/sign — signs an uploaded
  * PDF on demand with one of the user's signatures and answers the signed PDF.
  */
 export async function signingApi(app: FastifyInstance, { services, policy }: { services: SignatureServices; policy: Policy }) {
   const manager = new SignatureManager({ repository: services.signatures, disk: services.disk, pdf: services.pdf })
 
   app.get<{ Params: { uuid: string } }>('/api/signatures/:uuid/document', async (request, reply) => {
-    const user = signedIn(request)
-    const row = UUID.test(request.params.uuid) ? await services.signatures.find(request.params.uuid) : undefined
-    const visible = row && row.source_uuid && row.status === 'signed' && row.document_key
-      && (row.user_id === user.id || policy.can(user.role, READ_ANY_SIGNATURE))
-    if (!visible) throw ERR_NOT_FOUND('Signed document not found')
-    const bytes = await services.disk.get(row.document_key!)
+    const row = await findVisibleSignedDocument(services.signatures, policy, signedIn(request), request.params.uuid)
+    const bytes = await services.disk.get(row.document_key)
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${fileName(`${row.signable_type}-${row.signable_id}`)}-signed.pdf"`)
       .header('cache-control', 'private, no-store')
       .header('x-document-sha256', row.document_sha256 ?? '')
       .send(bytes)
+  })
+
+  // The signed document's pages as images: the signer page shows what was signed, stamps included.
+  app.get('/api/signatures/:uuid/pages/:page', async (request, reply) => {
+    const user = signedIn(request)
+    const { uuid, page } = parseInput(pageParams, request.params, 'params')
+    const row = await findVisibleSignedDocument(services.signatures, policy, user, uuid)
+    return sendPageImage(request, reply, { pdfPath: services.disk.path(row.document_key) }, page, services.pageImages)
   })
 
   app.post('/api/sign', { bodyLimit: SIGN_BODY_LIMIT }, async (request, reply) => {

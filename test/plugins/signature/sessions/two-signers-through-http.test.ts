@@ -4,7 +4,7 @@
 import t from 'tap'
 import { buildTestApp, DEMO, login } from '../../../helpers/app.ts'
 import { csrfFor, getPage } from '../../../helpers/pages.ts'
-import { mupdfChangeHistory, pdfsig, qpdfCheck } from '../../../fixtures/pdf/checkers.ts'
+import { imageInkShare, mupdfChangeHistory, pdfsig, qpdfCheck } from '../../../fixtures/pdf/checkers.ts'
 import { makeStampPng } from '../../../fixtures/pdf/stamp-image.ts'
 
 t.setTimeout(240_000)
@@ -49,6 +49,16 @@ t.test('admin creates, staff then manager sign, every signature valid', async (t
   t.equal(other.statusCode, 403, 'someone else\'s request')
   const first = await finalize(staff, 'staff', session.requests[0].id)
   t.equal(first.statusCode, 200, first.body)
+  // The signer page then shows the revision this signer made, from the same URLs as outside a session.
+  const signedByStaff = first.json().data
+  t.equal(signedByStaff.download_url, `/api/signatures/${signedByStaff.signature_uuid}/document`)
+  const signedPage = await app.inject({ url: signedByStaff.page_image_url.replace('/pages/0', '/pages/1'), headers: { cookie: staff } })
+  t.equal(signedPage.statusCode, 200)
+  t.equal(signedPage.headers['content-type'], 'image/png')
+  const dpi = app.signature.pageImages.dpi
+  const pageHeight = signedPage.rawPayload.readUInt32BE(20) * 72 / dpi
+  const [ink] = await imageInkShare(signedPage.rawPayload, pageHeight, [session.requests[0].placement], dpi)
+  t.ok(ink! > 0.05, `the staff stamp is on the page image (ink ${ink!.toFixed(3)})`)
   const second = await finalize(manager, 'manager', session.requests[1].id)
   t.equal(second.statusCode, 200, second.body)
 
