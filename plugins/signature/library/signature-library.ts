@@ -6,6 +6,7 @@ import type { DigitalSignatureTable } from './library-tables.ts'
 import type { SecretBox } from './secret-box.ts'
 import { parseSignatureImage } from './signature-image.ts'
 import type { SignatureRepository } from './signature-repository.ts'
+import { UUID } from '../../../core/http/uuid.ts'
 
 export interface CertificateOperations {
   /** A new certificate from the application's CA, as PKCS#12 with a random password. */
@@ -35,7 +36,6 @@ export interface SigningMaterial {
   subject: string | null
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const label = z.string().trim().min(1, 'required').max(120)
 
 const createSchema = z.strictObject({

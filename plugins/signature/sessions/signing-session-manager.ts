@@ -23,6 +23,7 @@ import { isSignatory, signatoriesOf } from '../signables/signatories.ts'
 import type { SessionRepository } from './session-repository.ts'
 import type { SessionEventKind, SigningSessionEventTable, SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
+import { UUID } from '../../../core/http/uuid.ts'
 
 export const SESSION_PERMISSION = {
   create: 'signing-sessions:create',
@@ -74,7 +75,6 @@ const createSchema = z.strictObject({
   })).min(1).max(50).optional(),
 }).strict()
 const declineSchema = z.strictObject({ reason: z.string().trim().min(1, 'required').max(1000) })
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export interface SessionRequestJson {
   id: string
@@ -290,7 +290,7 @@ export class SigningSessionManager implements SessionFinalizer {
 
   async #visibleSession(user: PublicUser | null | undefined, sessionId: string) {
     if (!user) throw ERR_UNAUTHENTICATED()
-    const session = ID.test(sessionId) ? await this.#deps.repository.findSession(sessionId) : undefined
+    const session = UUID.test(sessionId) ? await this.#deps.repository.findSession(sessionId) : undefined
     if (!session) throw ERR_SESSION_NOT_FOUND()
     const requests = await this.#deps.repository.requestsOf(session.id)
     const allowed = session.created_by === user.id || requests.some((r) => r.signer_user_id === user.id)
@@ -422,7 +422,7 @@ export class SigningSessionManager implements SessionFinalizer {
 
   async #ownRequest(user: PublicUser, templateKey: string, requestId: string) {
     if (!user) throw ERR_UNAUTHENTICATED()
-    const request = ID.test(requestId) ? await this.#deps.repository.findRequest(requestId) : undefined
+    const request = UUID.test(requestId) ? await this.#deps.repository.findRequest(requestId) : undefined
     const session = request ? await this.#deps.repository.findSession(request.session_id) : undefined
     if (!request || !session || session.template_key !== templateKey) throw ERR_SESSION_REQUEST_NOT_FOUND()
     if (request.signer_user_id !== user.id) throw ERR_SESSION_REQUEST_NOT_YOURS()

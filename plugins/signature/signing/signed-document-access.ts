@@ -3,11 +3,11 @@ import type { Policy } from '../../../core/access/policy.ts'
 import { ERR_NOT_FOUND } from '../../../core/http/errors.ts'
 import type { DigitalSignatureTable } from '../library/library-tables.ts'
 import type { SignatureRepository } from '../library/signature-repository.ts'
+import { UUID } from '../../../core/http/uuid.ts'
 
 /** Who may read any signed document, not only their own. */
 export const READ_ANY_SIGNATURE = 'signatures:read-any'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export type VisibleSignedDocument = DigitalSignatureTable & { document_key: string }
 

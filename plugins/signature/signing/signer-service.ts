@@ -14,12 +14,13 @@ import type { SignatureServices } from '../signature-services.ts'
 import type { SessionRequestView } from './session-finalizer.ts'
 import { normalizePlacements, slotPlacementSchema } from './placements.ts'
 import { SignatureManager, type Placement } from './signature-manager.ts'
+import { UUID } from '../../../core/http/uuid.ts'
 
 /** The bottom strip: the active signature plus at most this many others. */
 export const OTHER_SIGNATURES_SHOWN = 12
 
 const id = z.string().trim().min(1).max(120)
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a signature uuid')
+const uuid = z.string().regex(UUID, 'a signature uuid')
 
 export const metaQuerySchema = z.strictObject({ signature: uuid, signable: id.optional(), request: id.optional() })
 

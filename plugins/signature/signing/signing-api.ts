@@ -10,6 +10,7 @@ import type { SignatureServices } from '../signature-services.ts'
 import { assertOnPage, boxSchema } from './placements.ts'
 import { findVisibleSignedDocument } from './signed-document-access.ts'
 import { SignatureManager } from './signature-manager.ts'
+import { UUID } from '../../../core/http/uuid.ts'
 
 export { READ_ANY_SIGNATURE } from './signed-document-access.ts'
 
@@ -18,7 +19,6 @@ export const MAX_UPLOAD_PDF_BYTES = 10 * 1024 * 1024
 // base64 grows by 4/3; the JSON around it is small.
 const SIGN_BODY_LIMIT = Math.ceil(MAX_UPLOAD_PDF_BYTES * 4 / 3) + 64 * 1024
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 const signBodySchema = z.strictObject({
   signature: z.string().regex(UUID, 'a signature uuid'),
