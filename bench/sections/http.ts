@@ -230,9 +230,11 @@ async function latencyUnderBackgroundWork(url: string, headers: Record<string, s
   const quiet = combine(quiet1, await measuredLoad(job))
 
   const ratio = busy.latency.p99 / quiet.latency.p99
+  // autocannon's histogram counts whole milliseconds: 0 means under 1 ms, not no time.
+  const latency = (value: number) => (value === 0 ? '< 1 ms' : ms(value))
   return {
     id: '7', what: `GET /api/users p99 at ${rate} req/s while ${during.renders} renders + ${during.signatures} signatures ran (${DURATION}s) / idle before and after`,
-    ours: `p99 ${ms(busy.latency.p99)} (p50 ${ms(busy.latency.p50)})`, baseline: `p99 ${ms(quiet.latency.p99)} (p50 ${ms(quiet.latency.p50)})`,
+    ours: `p99 ${latency(busy.latency.p99)} (p50 ${latency(busy.latency.p50)})`, baseline: `p99 ${latency(quiet.latency.p99)} (p50 ${latency(quiet.latency.p50)})`,
     ratio: x(ratio), bar: '<= 2.00', met: ratio <= 2,
     data: { rate, quiet, busy, backgroundDone: during, ratio },
   }
