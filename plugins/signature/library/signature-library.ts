@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { ERR_NOT_FOUND } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
+import { UUID } from '../../../core/http/uuid.ts'
 import type { DigitalSignatureTable } from './library-tables.ts'
 import type { SecretBox } from './secret-box.ts'
 import { parseSignatureImage } from './signature-image.ts'
 import type { SignatureRepository } from './signature-repository.ts'
-import { UUID } from '../../../core/http/uuid.ts'
 
 export interface CertificateOperations {
   /** A new certificate from the application's CA, as PKCS#12 with a random password. */

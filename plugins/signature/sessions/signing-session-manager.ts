@@ -7,6 +7,7 @@ import { parseInput } from '../../../core/http/validate.ts'
 import type { Policy } from '../../../core/access/policy.ts'
 import type { Disk } from '../../../core/storage/disk.ts'
 import type { PublicUser } from '../../../core/auth/user-repository.ts'
+import { UUID } from '../../../core/http/uuid.ts'
 import type { SigningIdentity } from '../certificates/index.ts'
 import type { PdfTemplate } from '../contracts/pdf-template.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
@@ -23,7 +24,6 @@ import { isSignatory, signatoriesOf } from '../signables/signatories.ts'
 import type { SessionRepository } from './session-repository.ts'
 import type { SessionEventKind, SigningSessionEventTable, SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
-import { UUID } from '../../../core/http/uuid.ts'
 
 export const SESSION_PERMISSION = {
   create: 'signing-sessions:create',

@@ -1,13 +1,12 @@
 import type { PublicUser } from '../../../core/auth/user-repository.ts'
 import type { Policy } from '../../../core/access/policy.ts'
 import { ERR_NOT_FOUND } from '../../../core/http/errors.ts'
+import { UUID } from '../../../core/http/uuid.ts'
 import type { DigitalSignatureTable } from '../library/library-tables.ts'
 import type { SignatureRepository } from '../library/signature-repository.ts'
-import { UUID } from '../../../core/http/uuid.ts'
 
 /** Who may read any signed document, not only their own. */
 export const READ_ANY_SIGNATURE = 'signatures:read-any'
-
 
 export type VisibleSignedDocument = DigitalSignatureTable & { document_key: string }
 

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { PublicUser } from '../../../core/auth/user-repository.ts'
 import { ERR_NOT_FOUND, ERR_NOT_IMPLEMENTED, ERR_VALIDATION } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
+import { UUID } from '../../../core/http/uuid.ts'
 import type { PdfTemplate } from '../contracts/pdf-template.ts'
 import { isSignable, type Signable } from '../contracts/signable.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
@@ -14,7 +15,6 @@ import type { SignatureServices } from '../signature-services.ts'
 import type { SessionRequestView } from './session-finalizer.ts'
 import { normalizePlacements, slotPlacementSchema } from './placements.ts'
 import { SignatureManager, type Placement } from './signature-manager.ts'
-import { UUID } from '../../../core/http/uuid.ts'
 
 /** The bottom strip: the active signature plus at most this many others. */
 export const OTHER_SIGNATURES_SHOWN = 12
