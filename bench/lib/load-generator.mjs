@@ -10,7 +10,6 @@ process.once('message', async (job) => {
       connections: job.connections,
       duration: job.duration,
       headers: job.headers ?? {},
-      ...(job.overallRate ? { overallRate: job.overallRate } : {}),
     })
     process.send({
       ok: true,

@@ -6,8 +6,6 @@ export interface LoadJob {
   /** Seconds. */
   duration: number
   headers?: Record<string, string>
-  /** Requests per second over all connections; unset = as fast as the server answers. */
-  overallRate?: number
 }
 
 export interface LoadResult {
@@ -20,13 +18,29 @@ export interface LoadResult {
   timeouts: number
 }
 
-const GENERATOR = new URL('./load-generator.mjs', import.meta.url)
+export interface ProbeJob {
+  url: string
+  /** Requests per second, sent on a fixed schedule (open loop). */
+  rate: number
+  /** Seconds. */
+  duration: number
+  connections: number
+  headers?: Record<string, string>
+}
 
-/** Runs autocannon in a child process against a server listening in this one. */
-export function runLoad(job: LoadJob): Promise<LoadResult> {
+export interface ProbeResult extends LoadResult {
+  /** How late the probe itself sent requests against its schedule, ms: its own stalls, not the server's. */
+  clientLateness: { p50: number; p99: number; max: number }
+}
+
+const GENERATOR = new URL('./load-generator.mjs', import.meta.url)
+const PROBE = new URL('./latency-probe.mjs', import.meta.url)
+
+/** Runs one job in a child process (so the client never shares the server's event loop). */
+function inChild<T extends LoadResult>(module: URL, job: { url: string }): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = fork(GENERATOR, [], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
-    child.once('message', (message: { ok: boolean; message?: string } & LoadResult) => {
+    const child = fork(module, [], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+    child.once('message', (message: { ok: boolean; message?: string } & T) => {
       if (!message.ok) return reject(new Error(message.message))
       // Any 401, 302 or 5xx would mean we measured an error page, not the route.
       if (message.non2xx || message.errors || message.timeouts) return reject(new Error(`${job.url}: ${message.non2xx} non-2xx, ${message.errors} errors, ${message.timeouts} timeouts`))
@@ -37,3 +51,9 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
     child.send(job)
   })
 }
+
+/** Runs autocannon in a child process against a server listening in this one. */
+export const runLoad = (job: LoadJob): Promise<LoadResult> => inChild(GENERATOR, job)
+
+/** Latency at a steady rate, from latency-probe.mjs in a child process. */
+export const runProbe = (job: ProbeJob): Promise<ProbeResult> => inChild(PROBE, job)
