@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks'
 import { Pool } from 'undici'
 
+// Plain JavaScript, so the process starts without the TypeScript loader; hence its own percentile.
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0)
 
 process.once('message', async (job) => {

@@ -219,11 +219,10 @@ async function busyWorkCalibration(bareBase: string, json: unknown): Promise<Row
 }
 
 /**
- * Row 7. Latency, not throughput: requests on a steady schedule well below saturation (the open-
- * loop probe, not autocannon's once-a-second bursts), so p99 shows how long a request waits for
- * the event loop. The background keeps both
- * worker pools (at their default sizes) busy with 2 tasks in flight each: 144-DPI renders of a
- * 50-page PDF and signDocument (stamp + certify) of a 100-page PDF.
+ * Rows 7 and 7'. Latency, not throughput: requests on a steady schedule well below saturation
+ * (the open-loop probe, not autocannon's once-a-second bursts), so p99 shows how long a request
+ * waits. The background keeps both worker pools (at their default sizes) busy with 2 tasks in
+ * flight each: 144-DPI renders of a 50-page PDF and signDocument (stamp + certify) of a 100-page PDF.
  */
 async function latencyUnderBackgroundWork(server: Server, url: string, headers: Record<string, string>, storage: string): Promise<Row[]> {
   const probe = (job: ProbeJob) => withServerSide(server, () => measuredProbe(job))
