@@ -2,8 +2,8 @@
 // API's latency while the worker pools render page images and sign documents.
 //
 // Processes on a 2-core machine: this process is the server (the real app and the bare baseline,
-// one after the other, never at once); autocannon runs in a child process, so the two busiest
-// event loops get one core each. Nothing else runs during a measurement.
+// one after the other, never at once); the client (autocannon or the probe) runs in a child
+// process, so the two busiest event loops get one core each. Nothing else runs meanwhile.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
