@@ -81,7 +81,7 @@ async function withServerSide<T>(server: Server, load: () => Promise<T>): Promis
   return {
     ...result,
     loopLate: { p99: Math.max(0, histogram.percentile(99) / 1e6 - ELD_RESOLUTION), max: Math.max(0, histogram.max / 1e6 - ELD_RESOLUTION) },
-    handled: { p99: percentile(handled, 99), max: Math.max(0, ...handled) },
+    handled: { p99: percentile(handled, 99), max: handled.reduce((most, value) => Math.max(most, value), 0) },
   }
 }
 
@@ -269,14 +269,17 @@ async function latencyUnderBackgroundWork(server: Server, url: string, headers: 
   await pdfPool.close()
   const quiet2 = await probe(job)
   const quiet = combine(quiet1, quiet2)
-  // Averaged p99s, and the worst max, of the two runs on each side.
-  const sides = (runs: (ProbeResult & ServerSide)[]) => ({
-    handledP99: (runs[0]!.handled.p99 + runs[1]!.handled.p99) / 2,
-    loopLateP99: (runs[0]!.loopLate.p99 + runs[1]!.loopLate.p99) / 2,
-    loopLateMax: Math.max(runs[0]!.loopLate.max, runs[1]!.loopLate.max),
-    // The probe's own lateness against its schedule: its process waiting for a core, not our server.
-    probeLateP99: (runs[0]!.clientLateness.p99 + runs[1]!.clientLateness.p99) / 2,
-  })
+  // Mean p99s, and the worst max, of the runs on each side.
+  const sides = (runs: (ProbeResult & ServerSide)[]) => {
+    const mean = (of: (run: ProbeResult & ServerSide) => number) => runs.reduce((sum, run) => sum + of(run), 0) / runs.length
+    return {
+      handledP99: mean((run) => run.handled.p99),
+      loopLateP99: mean((run) => run.loopLate.p99),
+      loopLateMax: Math.max(...runs.map((run) => run.loopLate.max)),
+      // The probe's own lateness against its schedule: its process waiting for a core, not our server.
+      probeLateP99: mean((run) => run.clientLateness.p99),
+    }
+  }
   const seen = { busy: sides(busyRuns), quiet: sides([quiet1, quiet2]) }
   const seenText = (side: ReturnType<typeof sides>) => `handled ${ms(side.handledP99)}; loop late ${ms(side.loopLateP99)} (max ${ms(side.loopLateMax)}); probe late ${ms(side.probeLateP99)}`
 

@@ -19,7 +19,6 @@ export const MAX_UPLOAD_PDF_BYTES = 10 * 1024 * 1024
 // base64 grows by 4/3; the JSON around it is small.
 const SIGN_BODY_LIMIT = Math.ceil(MAX_UPLOAD_PDF_BYTES * 4 / 3) + 64 * 1024
 
-
 const signBodySchema = z.strictObject({
   signature: z.string().regex(UUID, 'a signature uuid'),
   /** The PDF, base64: /api writes are JSON-only (core/http/security.ts), which keeps cross-site forms out. */
