@@ -16,6 +16,8 @@ import { userResource } from './users/user-resource.ts'
 import { loadSessionKey } from './session-key.ts'
 import { demoUsers } from './users/demo-users.ts'
 import { MemoryUserRepository } from './users/memory-user-repository.ts'
+import { SessionVersionLedger } from './users/session-version-ledger.ts'
+import { Disks } from '../core/storage/disks.ts'
 import { DatabaseUserRepository } from './users/database-user-repository.ts'
 import { userMigrations } from './users/migrations/001-users.ts'
 import { openInfrastructure } from './infrastructure.ts'
@@ -37,9 +39,13 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const env = { ...loadAppEnv(), ...options.env }
   const policy = compilePolicy(access)
+  // Read before anything is opened: a damaged file stops the boot with nothing to close.
+  const memoryUsers = !options.users && env.USERS_STORE === 'memory'
+    ? new MemoryUserRepository(await demoUsers(), await SessionVersionLedger.open(new Disks(env.STORAGE_PATH).disk('users')))
+    : undefined
   const infrastructure = await openInfrastructure(env)
   const databaseUsers = !options.users && env.USERS_STORE === 'database' ? new DatabaseUserRepository(infrastructure.database.db) : undefined
-  const users = options.users ?? databaseUsers ?? new MemoryUserRepository(await demoUsers())
+  const users = options.users ?? databaseUsers ?? memoryUsers!
   // One throttle for the JSON login and the login page: neither is a way around the other.
   // With Redis it is shared by every instance.
   const given = options.throttle ?? auth.throttle

@@ -110,9 +110,15 @@ export class DatabaseUserRepository implements UserRepository {
     await this.db.updateTable('users').set({ session_version: sql`session_version + 1` }).where('id', '=', id).execute()
   }
 
-  /** First boot seeds the demo accounts; concurrent first boots insert each one once. */
+  /**
+   * First boot seeds the demo accounts; concurrent first boots insert each one once. Only into an
+   * empty table: a deleted account must not come back on the next boot (version 0, so cookies
+   * issued before the delete would match it again). Nobody can delete the last admin's own account,
+   * so once seeded the table is never empty again.
+   */
   async seed(users: UserRecord[]) {
     if (users.length === 0) return
+    if (await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst()) return
     const at = new Date().toISOString()
     await this.db.insertInto('users')
       .values(users.map((u) => ({ id: u.id, name: u.name, email: u.email.toLowerCase(), role: u.role, password_hash: u.passwordHash, session_version: u.sessionVersion, created_at: at })))

@@ -3,6 +3,7 @@ import { ERR_CONFLICT } from '../../core/http/errors.ts'
 import {
   USER_SORT_FIELDS, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository, type UserSortField,
 } from '../../core/auth/user-repository.ts'
+import type { SessionVersionLedger } from './session-version-ledger.ts'
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
@@ -47,8 +48,21 @@ export class MemoryUserRepository implements UserRepository {
   /** needle -> how many users' haystacks include it; in least-recently-used order. */
   readonly #matchCounts = new Map<string, number>()
 
-  constructor(seed: UserRecord[] = []) {
-    for (const user of seed) this.#insert({ ...user })
+  /** Seeded ids come back after a restart; their session versions must outlive the process. */
+  readonly #seededIds = new Set<string>()
+  readonly #ledger?: SessionVersionLedger
+
+  /** With a ledger, revocations survive a restart: a seeded user starts at the version it had reached. */
+  constructor(seed: UserRecord[] = [], ledger?: SessionVersionLedger) {
+    this.#ledger = ledger
+    for (const user of seed) {
+      this.#seededIds.add(user.id)
+      this.#insert({ ...user, sessionVersion: Math.max(user.sessionVersion, ledger?.versionOf(user.id) ?? 0) })
+    }
+  }
+
+  async #persistVersion(id: string, version: number) {
+    if (this.#ledger && this.#seededIds.has(id)) await this.#ledger.record(id, version)
   }
 
   #index(field: UserSortField): Stored[] {
@@ -154,6 +168,7 @@ export class MemoryUserRepository implements UserRepository {
     if (newEmail !== oldEmail && this.#idByEmail.has(newEmail)) throw ERR_CONFLICT(`The e-mail ${next.email} is already in use`)
     this.#remove(current)
     this.#insert(next)
+    if (options.revokeSessions) await this.#persistVersion(id, sessionVersion)
     return { ...next }
   }
 
@@ -166,13 +181,17 @@ export class MemoryUserRepository implements UserRepository {
 
   async revokeSessions(id: string) {
     const stored = this.#byId.get(id)
-    if (stored) stored.user = { ...stored.user, sessionVersion: stored.user.sessionVersion + 1 }
+    if (!stored) return
+    stored.user = { ...stored.user, sessionVersion: stored.user.sessionVersion + 1 }
+    await this.#persistVersion(id, stored.user.sessionVersion)
   }
 
   async delete(id: string) {
     const stored = this.#byId.get(id)
     if (!stored) return false
     this.#remove(stored)
+    // A seeded user comes back on restart: cookies issued before the delete must not come back with it.
+    await this.#persistVersion(id, stored.user.sessionVersion + 1)
     return true
   }
 }
