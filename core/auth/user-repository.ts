@@ -44,6 +44,16 @@ export type UserPatch = Partial<NewUser>
 export interface UpdateOptions {
   /** Also bump the session version in the same write (role or password changed). */
   revokeSessions?: boolean
+  /**
+   * Compare-and-set: write only if the stored role is still this one. The rank rules were checked
+   * against it; a role changed in between (a concurrent promotion) must not let the write land.
+   */
+  expectedRole?: string
+}
+
+export interface DeleteOptions {
+  /** Compare-and-set, as in UpdateOptions. */
+  expectedRole?: string
 }
 
 export interface UserRepository {
@@ -53,9 +63,10 @@ export interface UserRepository {
   list(query: UserListQuery): Promise<UserListResult>
   /** Throws ERR_CONFLICT when the e-mail is taken. */
   create(user: NewUser): Promise<UserRecord>
-  /** Null when no such user; throws ERR_CONFLICT when the new e-mail is taken. */
+  /** Null when no such user (or its role is no longer `expectedRole`); throws ERR_CONFLICT when the new e-mail is taken. */
   update(id: string, patch: UserPatch, options?: UpdateOptions): Promise<UserRecord | null>
-  delete(id: string): Promise<boolean>
+  /** False when no such user (or its role is no longer `expectedRole`). */
+  delete(id: string, options?: DeleteOptions): Promise<boolean>
   /** Signs the user out everywhere. */
   revokeSessions(id: string): Promise<void>
 }

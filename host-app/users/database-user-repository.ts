@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import {
-  USER_SORT_FIELDS, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
+  USER_SORT_FIELDS, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
 } from '../../core/auth/user-repository.ts'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 
@@ -90,19 +90,23 @@ export class DatabaseUserRepository implements UserRepository {
     if (patch.passwordHash !== undefined) set.password_hash = patch.passwordHash
     // In the same statement: no instance can read the new role with the old session version.
     if (options.revokeSessions) set.session_version = sql`session_version + 1`
-    if (Object.keys(set).length > 0) {
-      try {
-        await this.db.updateTable('users').set(set).where('id', '=', id).execute()
-      } catch (error) {
-        if (isUniqueViolation(error)) throw ERR_CONFLICT(`The e-mail ${patch.email} is already in use`)
-        throw error
-      }
+    if (Object.keys(set).length === 0) return this.findById(id)
+    // The role condition in the same statement: the row is compared and written under one lock.
+    let query = this.db.updateTable('users').set(set).where('id', '=', id)
+    if (options.expectedRole !== undefined) query = query.where('role', '=', options.expectedRole)
+    try {
+      const row = await query.returningAll().executeTakeFirst()
+      return row ? toRecord(row) : null
+    } catch (error) {
+      if (isUniqueViolation(error)) throw ERR_CONFLICT(`The e-mail ${patch.email} is already in use`)
+      throw error
     }
-    return this.findById(id)
   }
 
-  async delete(id: string) {
-    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst()
+  async delete(id: string, options: DeleteOptions = {}) {
+    let query = this.db.deleteFrom('users').where('id', '=', id)
+    if (options.expectedRole !== undefined) query = query.where('role', '=', options.expectedRole)
+    const result = await query.executeTakeFirst()
     return Number(result.numDeletedRows) > 0
   }
 

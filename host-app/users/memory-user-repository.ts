@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 import {
-  USER_SORT_FIELDS, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository, type UserSortField,
+  USER_SORT_FIELDS, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository, type UserSortField,
 } from '../../core/auth/user-repository.ts'
 import type { SessionVersionLedger } from './session-version-ledger.ts'
 
@@ -160,7 +160,8 @@ export class MemoryUserRepository implements UserRepository {
 
   async update(id: string, patch: UserPatch, options: UpdateOptions = {}) {
     const current = this.#byId.get(id)
-    if (!current) return null
+    // Checked and written with no await in between: nothing can change the role meanwhile.
+    if (!current || (options.expectedRole !== undefined && current.user.role !== options.expectedRole)) return null
     const sessionVersion = current.user.sessionVersion + (options.revokeSessions ? 1 : 0)
     const next: UserRecord = { ...current.user, ...patch, id, sessionVersion }
     const oldEmail = current.user.email.toLowerCase()
@@ -186,9 +187,9 @@ export class MemoryUserRepository implements UserRepository {
     await this.#persistVersion(id, stored.user.sessionVersion)
   }
 
-  async delete(id: string) {
+  async delete(id: string, options: DeleteOptions = {}) {
     const stored = this.#byId.get(id)
-    if (!stored) return false
+    if (!stored || (options.expectedRole !== undefined && stored.user.role !== options.expectedRole)) return false
     this.#remove(stored)
     // A seeded user comes back on restart: cookies issued before the delete must not come back with it.
     await this.#persistVersion(id, stored.user.sessionVersion + 1)

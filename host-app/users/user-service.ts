@@ -2,10 +2,13 @@ import type { Policy } from '../../core/access/policy.ts'
 import { assertPermission } from '../../core/access/assert-permission.ts'
 import { hashPassword } from '../../core/auth/passwords.ts'
 import { toPublicUser, type PublicUser, type UserListQuery, type UserPatch, type UserRepository } from '../../core/auth/user-repository.ts'
-import { ERR_NOT_FOUND } from '../../core/http/errors.ts'
+import { ERR_CONFLICT, ERR_NOT_FOUND } from '../../core/http/errors.ts'
 import { parseInput } from '../../core/http/validate.ts'
 import { USER_ID, userWriteSchemas } from './user-schemas.ts'
 import { assertMayAssignRole, assertMayDelete, assertMayManage } from './user-rules.ts'
+
+/** A guarded write whose target keeps changing under it gives up (409) after this many tries. */
+const WRITE_ATTEMPTS = 3
 
 /**
  * Every user operation with its authorization, in one place: the JSON API and the People
@@ -45,25 +48,32 @@ export function createUserService(policy: Policy, users: UserRepository) {
     async update(actor: PublicUser | null, id: string, body: unknown) {
       assertPermission(policy, actor, 'users:update')
       const input = parseInput(schemas.patch, body, 'body')
-      const target = await load(id)
-      assertMayManage(policy, actor!, target)
-      if (input.role !== undefined) assertMayAssignRole(policy, actor!, target.id, input.role, target.role)
       const { password, ...rest } = input
       const patch: UserPatch = { ...rest }
-      if (password !== undefined) patch.passwordHash = await hashPassword(password)
-      // A new role or password signs the user out everywhere: old cookies must not keep old rights.
-      const revokeSessions = (input.role !== undefined && input.role !== target.role) || password !== undefined
-      const updated = await users.update(id, patch, { revokeSessions })
-      if (!updated) throw ERR_NOT_FOUND('User not found')
-      return toPublicUser(updated)
+      // The rules are checked against the record as loaded, and the write lands only if the role
+      // they were checked against is still the stored one (compare-and-set); if it moved, check again.
+      for (let attempt = 1; ; attempt++) {
+        const target = await load(id)
+        assertMayManage(policy, actor!, target)
+        if (input.role !== undefined) assertMayAssignRole(policy, actor!, target.id, input.role, target.role)
+        if (password !== undefined) patch.passwordHash ??= await hashPassword(password)
+        // A new role or password signs the user out everywhere: old cookies must not keep old rights.
+        const revokeSessions = (input.role !== undefined && input.role !== target.role) || password !== undefined
+        const updated = await users.update(id, patch, { revokeSessions, expectedRole: target.role })
+        if (updated) return toPublicUser(updated)
+        if (attempt === WRITE_ATTEMPTS) throw ERR_CONFLICT('The user changed while saving; try again')
+      }
     },
 
     async remove(actor: PublicUser | null, id: string) {
       assertPermission(policy, actor, 'users:delete')
-      const target = await load(id)
-      assertMayDelete(actor!, target.id)
-      assertMayManage(policy, actor!, target)
-      if (!(await users.delete(id))) throw ERR_NOT_FOUND('User not found')
+      for (let attempt = 1; ; attempt++) {
+        const target = await load(id)
+        assertMayDelete(actor!, target.id)
+        assertMayManage(policy, actor!, target)
+        if (await users.delete(id, { expectedRole: target.role })) return
+        if (attempt === WRITE_ATTEMPTS) throw ERR_CONFLICT('The user changed while deleting; try again')
+      }
     },
   }
 }

@@ -38,6 +38,11 @@ async function contract(t: Test, repo: UserRepository) {
   await repo.revokeSessions(created.id)
   t.equal((await repo.findById(created.id))?.sessionVersion, 2)
   t.equal(await repo.update('nope', { name: 'x' }), null)
+  t.equal(await repo.update(created.id, { name: 'Stale' }, { expectedRole: 'staff', revokeSessions: true }), null, 'compare-and-set: the role moved on, nothing is written')
+  t.match(await repo.findById(created.id), { name: 'Daniel', sessionVersion: 2 })
+  t.match(await repo.update(created.id, { name: 'Dan' }, { expectedRole: 'manager' }), { name: 'Dan' }, 'the expected role writes')
+  t.equal(await repo.delete(created.id, { expectedRole: 'admin' }), false, 'a delete against a stale role removes nothing')
+  t.ok(await repo.findById(created.id))
 
   t.equal(await repo.delete(created.id), true)
   t.equal(await repo.delete(created.id), false)
