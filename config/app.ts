@@ -12,6 +12,8 @@ const envSchema = z.object({
   SESSION_KEY: z.string().optional(),
   STORAGE_PATH: z.string().default(path.join(PROJECT_ROOT, 'storage')),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Milliseconds a client has to send a whole request, body included (slower: 408, connection closed). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** postgres://... puts every table in PostgreSQL (several instances); unset: SQLite under storage/. */

@@ -5,6 +5,8 @@ import { createMemoryLoginThrottle, type LoginThrottle, type ThrottleOptions } f
 import { sessionPlugin } from './auth/session.ts'
 import type { UserRepository } from './auth/user-repository.ts'
 import { registerErrorHandling, type ErrorPageRenderer } from './http/error-handler.ts'
+import { registerNoStore } from './http/no-store.ts'
+import { answerConnectionError, answerFrameworkError } from './http/router-errors.ts'
 import { registerSecurity } from './http/security.ts'
 
 export interface CoreAppOptions {
@@ -12,6 +14,8 @@ export interface CoreAppOptions {
   trustProxy?: boolean
   /** Bytes; larger bodies answer 413 before any handler runs. */
   bodyLimit: number
+  /** Milliseconds a client has to send a whole request (headers and body); then 408 and the connection closes. */
+  requestTimeoutMs: number
   session: { key: Buffer; cookieName: string; ttlSeconds: number; secure: boolean | 'auto' }
   throttle: ThrottleOptions | LoginThrottle
   policy: Policy
@@ -36,6 +40,16 @@ export async function createCoreApp(options: CoreAppOptions): Promise<FastifyIns
     bodyLimit: options.bodyLimit,
     // Ids and keys are short; a long URL is an attack or a mistake.
     routerOptions: { maxParamLength: 200 },
+    // Without a limit a client that sends its body a byte at a time holds a connection forever.
+    requestTimeout: options.requestTimeoutMs,
+    http: {
+      requestTimeout: options.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, options.requestTimeoutMs),
+      // Node looks for expired requests on this interval (30 s by default): a fraction of the limit.
+      connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.floor(options.requestTimeoutMs / 4))),
+    },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerConnectionError,
   })
   const errorPages = options.errorPages ?? {}
   app.decorate('policy', options.policy)
@@ -43,6 +57,7 @@ export async function createCoreApp(options: CoreAppOptions): Promise<FastifyIns
   app.decorate('errorPages', errorPages)
 
   registerSecurity(app, { jsonOnlyPrefixes: ['/api/'] })
+  registerNoStore(app)
   registerErrorHandling(app, { renderPage: (request, reply, error) => (errorPages.render ? errorPages.render(request, reply, error) : reply.send(error.toJSON())) })
 
   await app.register(sessionPlugin, { ...options.session, users: options.users })

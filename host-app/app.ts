@@ -55,6 +55,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     logger: options.logger,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     session: {
       key: await loadSessionKey(env.SESSION_KEY, env.STORAGE_PATH),
       cookieName: auth.cookieName,

@@ -7,11 +7,16 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
+  412: 'Precondition Failed',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   501: 'Not Implemented',
   503: 'Service Unavailable',
@@ -72,6 +77,15 @@ export const ERR_BODY_TOO_LARGE = defineError('ERR_BODY_TOO_LARGE', 413, 'The re
 export const ERR_UNSUPPORTED_MEDIA_TYPE = defineError('ERR_UNSUPPORTED_MEDIA_TYPE', 415, 'Send the body as application/json')
 export const ERR_UNPROCESSABLE = defineError('ERR_UNPROCESSABLE', 422, 'The request cannot be processed')
 export const ERR_TOO_MANY_ATTEMPTS = defineError('ERR_TOO_MANY_ATTEMPTS', 429, 'Too many failed attempts; try again later')
+// Refusals of the request itself, raised by the router, Node's HTTP parser or the file sender.
+export const ERR_BAD_REQUEST = defineError('ERR_BAD_REQUEST', 400, 'The request is malformed')
+export const ERR_BAD_URL = defineError('ERR_BAD_URL', 400, 'The URL is not validly encoded')
+export const ERR_FORBIDDEN_PATH = defineError('ERR_FORBIDDEN_PATH', 403, 'This path is not allowed')
+export const ERR_REQUEST_TIMEOUT = defineError('ERR_REQUEST_TIMEOUT', 408, 'The request took too long to arrive')
+export const ERR_PRECONDITION_FAILED = defineError('ERR_PRECONDITION_FAILED', 412, 'A precondition of the request does not hold')
+export const ERR_URL_TOO_LONG = defineError('ERR_URL_TOO_LONG', 414, 'The URL is too long')
+export const ERR_RANGE_NOT_SATISFIABLE = defineError('ERR_RANGE_NOT_SATISFIABLE', 416, 'The requested range is outside the file')
+export const ERR_HEADERS_TOO_LARGE = defineError('ERR_HEADERS_TOO_LARGE', 431, 'The request headers (or the URL) are too large')
 export const ERR_INTERNAL = defineError('ERR_INTERNAL', 500, 'Internal Server Error')
 export const ERR_NOT_IMPLEMENTED = defineError('ERR_NOT_IMPLEMENTED', 501, 'Not implemented')
 export const ERR_UNAVAILABLE = defineError('ERR_UNAVAILABLE', 503, 'Service unavailable')

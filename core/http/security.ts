@@ -40,8 +40,9 @@ function isCrossOrigin(request: FastifyRequest): boolean {
   }
 }
 
-// Set on every response, so built once: reply.headers() copies them into each reply.
-const SECURITY_HEADERS = {
+// Set on every response, so built once: reply.headers() copies them into each reply. Exported
+// for the answers written before any hook runs (router and connection errors).
+export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
