@@ -1,6 +1,7 @@
 // The one place a PDF from outside is parsed, so every caller refuses bad input the same way.
 import { ParseSpeeds, PDFDocument } from 'pdf-lib'
 import { isAppError } from '../../../core/http/errors.ts'
+import { checkDocumentStructure } from './check-document-structure.ts'
 import { withDecodeBudget } from './decode-budget.ts'
 import { ERR_PDF_ENCRYPTED, ERR_PDF_INVALID } from './errors.ts'
 import { pdfLimits } from './pdf-limits.ts'
@@ -33,6 +34,12 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
     throw ERR_PDF_INVALID('The PDF page tree is broken', { cause })
   }
   if (pageCount === 0) throw ERR_PDF_INVALID('The PDF has no pages')
+  try {
+    checkDocumentStructure(doc)
+  } catch (cause) {
+    // A page tree with a cycle overflows the stack while pdf-lib walks it.
+    throw isAppError(cause) ? cause : ERR_PDF_INVALID('The PDF page tree is broken', { cause })
+  }
   return doc
 }
 
