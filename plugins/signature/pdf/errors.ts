@@ -34,3 +34,4 @@ export const ERR_PDF_TOO_COMPLEX = defineError(
   'The PDF took longer or more memory to process than the server allows for one document',
 )
 export const ERR_IMAGE_TOO_LARGE = defineError('ERR_IMAGE_TOO_LARGE', 422, 'The image has more pixels than the server decodes')
+export const ERR_BOX_TOO_SMALL = defineError('ERR_BOX_TOO_SMALL', 422, 'A signature box must be at least 8 x 8 pt')
