@@ -146,7 +146,7 @@ t.test('mutated PDFs through /api/sign and the designer\'s page images: never a 
       await timed(`designer meta, ${label}`, () => app.inject({ url: '/admin/signature-templates/fuzz/design/meta', headers: { cookie: admin, accept: 'application/json' } }))
       await timed(`designer page 1, ${label}`, () => app.inject({ url: '/admin/signature-templates/fuzz/design/pages/1', headers: { cookie: admin, accept: 'application/json' } }))
     }),
-    { seed: 15_2026, numRuns: 120, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false, endOnFailure: true },
+    { seed: 15_2026, numRuns: 120, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: false, endOnFailure: true },
   )
   t.ok(runs >= 20, `${runs} mutated PDFs, answers by status: ${JSON.stringify(Object.fromEntries(seen))}`)
 
