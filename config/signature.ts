@@ -9,6 +9,14 @@ export const signature: SignatureConfigInput = {
     /** Page images for the placement designer; higher is sharper, slower and bigger. */
     dpi: process.env.SIGNATURE_DESIGNER_DPI ?? 144,
   },
+  limits: {
+    /** What one PDF's compressed streams may expand to while it is read (413 ERR_PDF_DECODED_TOO_LARGE past it). */
+    pdf_decoded_mb: process.env.SIGNATURE_PDF_DECODED_MB ?? 64,
+    /** Longest one PDF or page-image task may run; its worker is then replaced (422 ERR_PDF_TOO_COMPLEX). */
+    task_timeout_ms: process.env.SIGNATURE_TASK_TIMEOUT_MS ?? 15_000,
+    /** Heap of each PDF and page-image worker thread (422 ERR_PDF_TOO_COMPLEX past it). */
+    worker_heap_mb: process.env.SIGNATURE_WORKER_HEAP_MB ?? 512,
+  },
   templates: {
     'daily-time-record': {
       // label omitted on purpose: it defaults to "Daily Time Record".

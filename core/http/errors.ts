@@ -76,6 +76,7 @@ export const ERR_CONFLICT = defineError('ERR_CONFLICT', 409, 'The request confli
 export const ERR_BODY_TOO_LARGE = defineError('ERR_BODY_TOO_LARGE', 413, 'The request body is too large')
 export const ERR_UNSUPPORTED_MEDIA_TYPE = defineError('ERR_UNSUPPORTED_MEDIA_TYPE', 415, 'Send the body as application/json')
 export const ERR_UNPROCESSABLE = defineError('ERR_UNPROCESSABLE', 422, 'The request cannot be processed')
+export const ERR_TASK_LIMIT = defineError('ERR_TASK_LIMIT', 422, 'The work exceeded its time or memory limit')
 export const ERR_TOO_MANY_ATTEMPTS = defineError('ERR_TOO_MANY_ATTEMPTS', 429, 'Too many failed attempts; try again later')
 // Refusals of the request itself, raised by the router, Node's HTTP parser or the file sender.
 export const ERR_BAD_REQUEST = defineError('ERR_BAD_REQUEST', 400, 'The request is malformed')

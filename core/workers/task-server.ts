@@ -1,5 +1,5 @@
 import { parentPort, type TransferListItem } from 'node:worker_threads'
-import type { TaskReply, TaskRequest } from './task-protocol.ts'
+import type { TaskReply, TaskRequest, WorkerReady } from './task-protocol.ts'
 
 export type TaskHandler = (payload: never) => Promise<unknown> | unknown
 
@@ -29,4 +29,5 @@ export function serveTasks(handlers: Record<string, TaskHandler>): void {
     }
     port.postMessage(reply, transfer)
   })
+  port.postMessage({ ready: true } satisfies WorkerReady)
 }

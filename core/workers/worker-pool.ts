@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
-import { Worker, type TransferListItem } from 'node:worker_threads'
-import { AppError, ERR_UNAVAILABLE } from '../http/errors.ts'
-import type { TaskReply, TaskRequest } from './task-protocol.ts'
+import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads'
+import { AppError, ERR_TASK_LIMIT, ERR_UNAVAILABLE } from '../http/errors.ts'
+import type { TaskReply, TaskRequest, WorkerReady } from './task-protocol.ts'
 
 export interface WorkerPoolOptions {
   /** The worker module: it calls serveTasks({...}) from task-server.ts. */
@@ -12,6 +12,17 @@ export interface WorkerPoolOptions {
   maxQueue?: number
   /** The error for a full queue, when a caller has a more specific stable code than ERR_UNAVAILABLE. */
   queueFullError?: () => Error
+  /**
+   * A task still running after this long has its worker terminated (the only way to stop
+   * synchronous work) and replaced; the task fails with limitError('time'). 0: no limit.
+   */
+  taskTimeoutMs?: number
+  /** V8 heap limits of each worker; one that runs out is replaced and its task fails with limitError('memory'). */
+  resourceLimits?: ResourceLimits
+  /** The error for a task stopped by a limit (default 422 ERR_TASK_LIMIT). */
+  limitError?: (kind: 'time' | 'memory') => Error
+  /** Handed to the worker module as workerData.options (settings such as decoding limits). */
+  workerOptions?: unknown
 }
 
 const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url)
@@ -26,12 +37,17 @@ interface Pending {
 interface Slot {
   worker: Worker
   busy?: Pending
+  /** Set once the worker has loaded its module; a task's time limit starts then. */
+  ready?: boolean
+  timer?: NodeJS.Timeout
 }
 
 /**
  * A small fixed pool of worker threads for CPU-heavy work (rasterizing, signing), so the event
- * loop keeps answering. Workers start on first use; one that crashes fails only its own task and
- * is replaced. Errors keep their stable code and status across the thread boundary.
+ * loop keeps answering. Workers start on first use; one that crashes, runs past the task time
+ * limit or out of its heap fails only its own task and is replaced, so the pool keeps its size and
+ * the memory the task took goes with the terminated thread. Errors keep their stable code and
+ * status across the thread boundary.
  */
 export class WorkerPool {
   readonly #options: Required<WorkerPoolOptions>
@@ -41,7 +57,16 @@ export class WorkerPool {
   #closed = false
 
   constructor(options: WorkerPoolOptions) {
-    this.#options = { size: Math.max(1, availableParallelism() - 1), maxQueue: 1000, queueFullError: () => ERR_UNAVAILABLE('Too much work queued; try again shortly'), ...options }
+    this.#options = {
+      size: Math.max(1, availableParallelism() - 1),
+      maxQueue: 1000,
+      queueFullError: () => ERR_UNAVAILABLE('Too much work queued; try again shortly'),
+      taskTimeoutMs: 0,
+      resourceLimits: {},
+      limitError: (kind) => ERR_TASK_LIMIT(kind === 'time' ? 'The work took longer than its time limit' : 'The work needed more memory than its limit'),
+      workerOptions: undefined,
+      ...options,
+    }
   }
 
   run<T>(task: string, payload: unknown, transfer: TransferListItem[] = []): Promise<T> {
@@ -73,23 +98,50 @@ export class WorkerPool {
       // A busy worker keeps the process alive (its answer is awaited); an idle one does not.
       slot.worker.ref()
       slot.worker.postMessage(pending.request, pending.transfer)
+      if (slot.ready) this.#startClock(slot)
     }
   }
 
+  #startClock(slot: Slot) {
+    if (this.#options.taskTimeoutMs > 0 && slot.busy) slot.timer = setTimeout(() => this.#stop(slot, 'time'), this.#options.taskTimeoutMs)
+  }
+
+  /** Fails the slot's task with a limit error, then terminates and forgets its worker. */
+  #stop(slot: Slot, kind: 'time' | 'memory') {
+    const index = this.#slots.indexOf(slot)
+    if (index >= 0) this.#slots.splice(index, 1)
+    clearTimeout(slot.timer)
+    const pending = slot.busy
+    slot.busy = undefined
+    pending?.reject(this.#options.limitError(kind))
+    void slot.worker.terminate()
+    if (!this.#closed) this.#dispatch()
+  }
+
   #spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, { workerData: { workerModule: this.#options.module.href } })
+    const worker = new Worker(BOOTSTRAP, {
+      workerData: { workerModule: this.#options.module.href, options: this.#options.workerOptions },
+      resourceLimits: this.#options.resourceLimits,
+    })
     const slot: Slot = { worker }
     worker.unref()
-    worker.on('message', (reply: TaskReply) => {
+    worker.on('message', (reply: TaskReply | WorkerReady) => {
+      if ('ready' in reply) {
+        slot.ready = true
+        return this.#startClock(slot)
+      }
       const pending = slot.busy
       if (!pending || pending.request.id !== reply.id) return
       slot.busy = undefined
+      clearTimeout(slot.timer)
       worker.unref()
       if (reply.ok) pending.resolve(reply.value)
       else pending.reject(reply.error.code ? new AppError(reply.error.code, reply.error.statusCode ?? 500, reply.error.message) : new Error(reply.error.message))
       this.#dispatch()
     })
     const fail = (error: unknown) => {
+      if ((error as { code?: unknown })?.code === 'ERR_WORKER_OUT_OF_MEMORY') return this.#stop(slot, 'memory')
+      clearTimeout(slot.timer)
       const index = this.#slots.indexOf(slot)
       if (index >= 0) this.#slots.splice(index, 1)
       slot.busy?.reject(error instanceof Error ? error : new Error(`worker exited (${String(error)})`))

@@ -4,6 +4,8 @@ import type { ViewTemplateEntry } from './templates/view-template-entry.ts'
 export interface SignatureConfigInput {
   storage_disk?: string
   designer?: { dpi?: number | string }
+  /** Bounds on the work one document or image may cause (README: "Limits"). */
+  limits?: { pdf_decoded_mb?: number | string; task_timeout_ms?: number | string; worker_heap_mb?: number | string }
   /** Template key -> entry; each becomes a ViewPdfTemplate (its own checks name key and field). */
   templates?: Record<string, ViewTemplateEntry>
 }
@@ -14,6 +16,12 @@ const signatureConfigSchema = z.strictObject({
     // From SIGNATURE_DESIGNER_DPI (a string) or a number; 72 is the floor (one pixel per point).
     dpi: z.coerce.number().int().min(72).max(600).default(144),
   }).default({ dpi: 144 }),
+  limits: z.strictObject({
+    // From SIGNATURE_PDF_DECODED_MB etc. (strings) or numbers.
+    pdf_decoded_mb: z.coerce.number().int().min(1).max(4096).default(64),
+    task_timeout_ms: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    worker_heap_mb: z.coerce.number().int().min(64).max(16_384).default(512),
+  }).default({ pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512 }),
   templates: z.record(z.string(), z.custom<ViewTemplateEntry>((v) => typeof v === 'object' && v !== null, 'an entry object')).default({}),
 })
 

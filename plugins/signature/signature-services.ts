@@ -17,9 +17,10 @@ import type { SerializedCertificateAuthority } from './certificates/index.ts'
 import { loadOrCreateAppCertificateAuthority } from './library/app-certificate-authority.ts'
 import { workerCertificateOperations } from './library/certificate-operations.ts'
 import { SecretBox } from './library/secret-box.ts'
+import { workerImageDecoder } from './library/signature-image.ts'
 import { SignatureLibrary } from './library/signature-library.ts'
 import { SignatureRepository } from './library/signature-repository.ts'
-import { createPdfWorkerPool, type PdfWorkerPool } from './pdf/pdf-worker-pool.ts'
+import { createPdfWorkerPool, pdfLimitOptions, type PdfWorkerPool } from './pdf/pdf-worker-pool.ts'
 import { PageImageCache, RASTERIZE_WORKER } from './rasterizer/page-image-cache.ts'
 import type { SessionFinalizer } from './signing/session-finalizer.ts'
 
@@ -77,8 +78,9 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     : await loadOrCreateKeyFile(path.join(keysDir, 'signature-encryption.key'))
   const certificateAuthority = await loadOrCreateAppCertificateAuthority(keysDir)
   const disk = new Disks(options.storagePath).disk(config.storage_disk)
-  const pdf = createPdfWorkerPool()
-  const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER })
+  const limits = { maxDecodedBytes: config.limits.pdf_decoded_mb * 1024 * 1024, taskTimeoutMs: config.limits.task_timeout_ms, workerHeapMb: config.limits.worker_heap_mb }
+  const pdf = createPdfWorkerPool({ limits })
+  const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, ...pdfLimitOptions(limits) })
   const signatures = new SignatureRepository(database.db)
   return {
     config,
@@ -87,7 +89,7 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     slots: new TemplateSlotRepository(database.db),
     disk,
     signatures,
-    library: new SignatureLibrary(signatures, new SecretBox(encryptionKey), workerCertificateOperations(pdf, certificateAuthority)),
+    library: new SignatureLibrary(signatures, new SecretBox(encryptionKey), workerCertificateOperations(pdf, certificateAuthority), workerImageDecoder(pdf)),
     pdf,
     pageImages: new PageImageCache({ pool: rasterizer, disk, dpi: config.designer.dpi, maxMemoryBytes: options.pageImageMemoryBytes ?? 64 * 1024 * 1024 }),
     certificateAuthority,

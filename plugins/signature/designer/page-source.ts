@@ -60,12 +60,22 @@ export async function loadPageImage(source: PageSource, page: number, pageImages
 }
 
 /**
- * The ETag loadPageImage would give, without reading or rendering the image: a stat of the file.
- * A page that does not exist has no ETag any client could hold, so it never matches.
+ * The ETag loadPageImage would give, without reading or rendering the image: a stat of the file
+ * (and the page count, cached with the geometry). A page that does not exist has no ETag any
+ * client could hold, so it is undefined and matches nothing, not even `*`.
  */
-export async function pageImageEtag(source: PageSource, page: number, pageImages: PageImageCache): Promise<string> {
-  if ('template' in source && rendersSamplePageImage(source.template)) return templateImageEtag(await source.template.renderSampleAsImage(page))
-  return pageImages.etag(await pdfPathOf(source), page)
+export async function pageImageEtag(source: PageSource, page: number, pageImages: PageImageCache): Promise<string | undefined> {
+  if ('template' in source && rendersSamplePageImage(source.template)) {
+    if (!(await pageExists(page, source.template.sampleImagePageCount()))) return undefined
+    return templateImageEtag(await source.template.renderSampleAsImage(page))
+  }
+  const pdfPath = await pdfPathOf(source)
+  if (!(await pageExists(page, pageImages.pages(pdfPath).then((sizes) => sizes.length)))) return undefined
+  return pageImages.etag(pdfPath, page)
+}
+
+async function pageExists(page: number, count: Promise<number>): Promise<boolean> {
+  return Number.isInteger(page) && page >= 1 && page <= await count
 }
 
 async function pdfPathOf(source: PageSource): Promise<string> {

@@ -29,7 +29,7 @@ export async function sendPageImage(request: FastifyRequest, reply: FastifyReply
   // Revalidation first, from a stat: a 304 must not read, let alone render, the image.
   if (request.headers['if-none-match']) {
     const etag = await pageImageEtag(source, page, pageImages)
-    if (etagMatches(request, etag)) return reply.header('etag', etag).header('cache-control', CACHE_CONTROL).code(304).send()
+    if (etag && etagMatches(request, etag)) return reply.header('etag', etag).header('cache-control', CACHE_CONTROL).code(304).send()
   }
   const image = await loadPageImage(source, page, pageImages)
   reply.header('etag', image.etag).header('cache-control', CACHE_CONTROL)

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ERR_VALIDATION } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import type { SlotPlacement } from '../database/template-slot-repository.ts'
+import { assertBoxSize } from '../pdf/box-size.ts'
 import type { PageSize } from '../rasterizer/page-geometry.ts'
 
 const points = z.number().finite()
@@ -18,9 +19,10 @@ export const slotPlacementBody = z.strictObject({
 // Sizes from the geometry are rounded to 0.01 pt; a box flush with the edge must still fit.
 const EDGE_TOLERANCE = 1e-6
 
-/** Parses a save and checks the box lies wholly on an existing page; throws 400 otherwise. */
+/** Parses a save and checks the box lies wholly on an existing page (400 otherwise) and is big enough (422 ERR_BOX_TOO_SMALL). */
 export function parseSlotPlacement(body: unknown, pages: readonly PageSize[]): SlotPlacement {
   const placement = parseInput(slotPlacementBody, body, 'body')
+  assertBoxSize(placement, 'body')
   const size = pages.find((p) => p.page === placement.page)
   if (!size) {
     throw ERR_VALIDATION(`body.page: the document has pages 1-${pages.length}, not ${placement.page}`, {

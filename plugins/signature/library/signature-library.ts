@@ -5,7 +5,7 @@ import { parseInput } from '../../../core/http/validate.ts'
 import { UUID } from '../../../core/http/uuid.ts'
 import type { DigitalSignatureTable } from './library-tables.ts'
 import type { SecretBox } from './secret-box.ts'
-import { parseSignatureImage } from './signature-image.ts'
+import { inProcessImageDecoder, parseSignatureImage, type ImageDecoder } from './signature-image.ts'
 import type { SignatureRepository } from './signature-repository.ts'
 
 export interface CertificateOperations {
@@ -77,6 +77,8 @@ export class SignatureLibrary {
     private readonly repository: SignatureRepository,
     private readonly secrets: SecretBox,
     private readonly certificates: CertificateOperations,
+    // The server passes workerImageDecoder(pool); decoding in this thread suits tests and scripts.
+    private readonly images: ImageDecoder = inProcessImageDecoder,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -96,7 +98,7 @@ export class SignatureLibrary {
 
   async create(user: { id: string; name: string; email: string }, body: unknown): Promise<LibrarySignature> {
     const input = parseInput(createSchema, body, 'body')
-    const image = await parseSignatureImage(input.image)
+    const image = await parseSignatureImage(input.image, this.images)
     const requested = input.certificate
     let certificate: { p12: Buffer; password: string; subject: string; notAfter: Date }
     if (requested.mode === 'issue') certificate = await this.certificates.issue({ name: user.name, email: user.email })

@@ -23,3 +23,15 @@ export const ERR_FIELD_INVALID = defineError('ERR_FIELD_INVALID', 422, 'The sign
 export const ERR_FIELD_NOT_FOUND = defineError('ERR_FIELD_NOT_FOUND', 404, 'The PDF has no signature field with this name')
 export const ERR_FIELD_ALREADY_SIGNED = defineError('ERR_FIELD_ALREADY_SIGNED', 409, 'This signature field is already signed')
 export const ERR_PDF_WORKERS_BUSY = defineError('ERR_PDF_WORKERS_BUSY', 503, 'Too many documents are being signed right now; try again shortly')
+export const ERR_PDF_DECODED_TOO_LARGE = defineError(
+  'ERR_PDF_DECODED_TOO_LARGE',
+  413,
+  'The PDF expands to more data than the server reads for one document',
+)
+export const ERR_PDF_TOO_COMPLEX = defineError(
+  'ERR_PDF_TOO_COMPLEX',
+  422,
+  'The PDF took longer or more memory to process than the server allows for one document',
+)
+export const ERR_IMAGE_TOO_LARGE = defineError('ERR_IMAGE_TOO_LARGE', 422, 'The image has more pixels than the server decodes')
+export const ERR_BOX_TOO_SMALL = defineError('ERR_BOX_TOO_SMALL', 422, 'A signature box must be at least 8 x 8 pt')

@@ -1,6 +1,7 @@
 // Prepares a document for a signing session: one full rewrite that creates an empty signature
 // field for every slot and certifies that revision with DocMDP P=2. Later signers then only
 // fill their own pre-created field, which is a change P=2 allows, so every signature stays valid.
+import { assertBoxSize } from './box-size.ts'
 import { buildSignatureDictionary } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
 import { ERR_FIELD_INVALID } from './errors.ts'
@@ -65,5 +66,6 @@ function assertSlotsValid(slots: SignatureSlot[], existing: Set<string>): void {
     if (!sizes.every(Number.isFinite) || slot.width <= 0 || slot.height <= 0) {
       throw ERR_FIELD_INVALID(`Field ${JSON.stringify(slot.name)} needs a finite position and a positive width and height`)
     }
+    assertBoxSize(slot, `field ${JSON.stringify(slot.name)}`)
   }
 }

@@ -1,6 +1,10 @@
 // The one place a PDF from outside is parsed, so every caller refuses bad input the same way.
 import { ParseSpeeds, PDFDocument } from 'pdf-lib'
+import { isAppError } from '../../../core/http/errors.ts'
+import { checkDocumentStructure } from './check-document-structure.ts'
+import { withDecodeBudget } from './decode-budget.ts'
 import { ERR_PDF_ENCRYPTED, ERR_PDF_INVALID } from './errors.ts'
+import { pdfLimits } from './pdf-limits.ts'
 
 export interface LoadPdfOptions {
   /** pdf-lib rewrites /Producer and /ModDate on load unless told not to; readers of a signed file must not. */
@@ -16,8 +20,9 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
     // freezeDocument, signField, inspectPdf; no route imports this module), where yielding to an
     // event loop with nothing else on it only costs time. Tests and scripts that call it on the
     // main thread simply do not yield during a parse.
-    doc = await PDFDocument.load(bytes, { updateMetadata: options.updateMetadata ?? false, parseSpeed: ParseSpeeds.Fastest })
+    doc = await withDecodeBudget(pdfLimits().maxDecodedBytes, () => PDFDocument.load(bytes, { updateMetadata: options.updateMetadata ?? false, parseSpeed: ParseSpeeds.Fastest }))
   } catch (cause) {
+    if (isAppError(cause)) throw cause
     if (isEncryptionError(cause)) throw ERR_PDF_ENCRYPTED(undefined, { cause })
     throw ERR_PDF_INVALID(`The PDF cannot be parsed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
   }
@@ -29,6 +34,12 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
     throw ERR_PDF_INVALID('The PDF page tree is broken', { cause })
   }
   if (pageCount === 0) throw ERR_PDF_INVALID('The PDF has no pages')
+  try {
+    checkDocumentStructure(doc)
+  } catch (cause) {
+    // A page tree with a cycle overflows the stack while pdf-lib walks it.
+    throw isAppError(cause) ? cause : ERR_PDF_INVALID('The PDF page tree is broken', { cause })
+  }
   return doc
 }
 

@@ -2,7 +2,8 @@
 // that time is not taken from the event loop serving every other request.
 import { availableParallelism } from 'node:os'
 import { WorkerPool } from '../../../core/workers/worker-pool.ts'
-import { ERR_PDF_WORKERS_BUSY } from './errors.ts'
+import { ERR_PDF_TOO_COMPLEX, ERR_PDF_WORKERS_BUSY } from './errors.ts'
+import { DEFAULT_PDF_LIMITS, type PdfLimits } from './pdf-limits.ts'
 import type { PdfTaskName, PdfWorkerTasks } from './pdf-worker-tasks.ts'
 
 export interface PdfWorkerPoolOptions {
@@ -10,11 +11,26 @@ export interface PdfWorkerPoolOptions {
   size?: number
   /** Tasks allowed to wait for a free worker; more are refused with ERR_PDF_WORKERS_BUSY (503). */
   maxQueue?: number
+  /** Decoding, time and heap bounds per document (pdf-limits.ts has the defaults). */
+  limits?: Partial<PdfLimits>
 }
 
 export interface PdfWorkerPool {
   run<K extends PdfTaskName>(task: K, ...args: Parameters<PdfWorkerTasks[K]>): Promise<Awaited<ReturnType<PdfWorkerTasks[K]>>>
   close(): Promise<void>
+}
+
+/** The worker-pool settings that enforce PdfLimits: shared by the PDF pool and the rasterizer's. */
+export function pdfLimitOptions(limits: Partial<PdfLimits> = {}) {
+  const resolved = { ...DEFAULT_PDF_LIMITS, ...limits }
+  return {
+    taskTimeoutMs: resolved.taskTimeoutMs,
+    resourceLimits: { maxOldGenerationSizeMb: resolved.workerHeapMb },
+    workerOptions: { limits: resolved },
+    limitError: (kind: 'time' | 'memory') => ERR_PDF_TOO_COMPLEX(kind === 'time'
+      ? `The PDF took longer than ${resolved.taskTimeoutMs / 1000} s to process`
+      : `The PDF needed more than ${resolved.workerHeapMb} MiB of memory to process`),
+  }
 }
 
 /** The PDF engine's functions, typed, over the shared worker pool. */
@@ -24,6 +40,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     size: Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1)),
     maxQueue: options.maxQueue ?? 64,
     queueFullError: () => ERR_PDF_WORKERS_BUSY(),
+    ...pdfLimitOptions(options.limits),
   })
   return {
     run: (task, ...args) => pool.run(task, args) as never,

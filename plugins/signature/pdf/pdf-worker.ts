@@ -1,8 +1,14 @@
 // The body of a PDF worker thread, run by core/workers' pool: one task per message.
+import { workerData } from 'node:worker_threads'
 import { serveTasks } from '../../../core/workers/task-server.ts'
-import { pdfWorkerTasks } from './pdf-worker-tasks.ts'
+import { asPdfError } from './as-pdf-error.ts'
+import { configurePdfLimits } from './pdf-limits.ts'
+import { pdfDocumentTasks, pdfWorkerTasks } from './pdf-worker-tasks.ts'
 
-serveTasks(Object.fromEntries(Object.entries(pdfWorkerTasks).map(([name, run]) => [
-  name,
-  (args: unknown[]) => (run as (...a: unknown[]) => unknown)(...args),
-])))
+configurePdfLimits(workerData?.options?.limits)
+
+serveTasks(Object.fromEntries(Object.entries(pdfWorkerTasks).map(([name, run]) => {
+  const call = (args: unknown[]) => (run as (...a: unknown[]) => unknown)(...args)
+  // Only the tasks whose input is a document from outside turn a reader's stray error into a 422.
+  return [name, (pdfDocumentTasks as readonly string[]).includes(name) ? (args: unknown[]) => asPdfError(() => call(args)) : call]
+})))

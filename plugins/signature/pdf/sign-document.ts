@@ -1,6 +1,7 @@
 // One signer, one signature, in a single full rewrite of a document nobody has signed yet:
 // the stamps are drawn into the pages and the signature may certify the result (DocMDP).
 import type { PDFDocument } from 'pdf-lib'
+import { assertBoxSize } from './box-size.ts'
 import { buildSignatureDictionary, type DocMdpPermission } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
 import { embedStampImage } from './embed-stamp-image.ts'
@@ -30,6 +31,7 @@ export interface SignDocumentOptions {
 }
 
 export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions): Promise<Uint8Array> {
+  options.stamps.forEach((stamp, i) => assertBoxSize(stamp, `stamp ${i + 1}`))
   const signingTime = options.signingTime ?? new Date()
   const identity = resolveSigner(options.signer, signingTime)
   const doc = await loadForRewrite(pdf)

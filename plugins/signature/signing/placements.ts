@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { SlotDefinition } from '../contracts/slot-definition.ts'
 import { ERR_PLACEMENT_OFF_PAGE, ERR_SLOT_UNKNOWN } from '../errors.ts'
+import { assertBoxSize } from '../pdf/box-size.ts'
 import type { Placement } from './signature-manager.ts'
 
 const point = z.number().finite().min(0).max(14_400)
@@ -21,8 +22,13 @@ export interface PageSize { width: number; height: number }
 // Half a point of slack: the browser's px -> pt conversion rounds.
 const SLACK = 0.5
 
-/** A box lies on a real page of the document, whole; otherwise 422 ERR_PLACEMENT_OFF_PAGE. */
+/**
+ * A box is at least MIN_BOX_POINTS on each side (else 422 ERR_BOX_TOO_SMALL) and lies on a real
+ * page of the document, whole (else 422 ERR_PLACEMENT_OFF_PAGE). Every box from outside passes here
+ * (/api/sign, the signer's finalize through normalizePlacements) or through assertBoxSize itself.
+ */
 export function assertOnPage(box: Omit<Placement, 'slot'>, pages: readonly PageSize[], label = 'the box'): void {
+  assertBoxSize(box, label)
   const page = pages[box.page - 1]
   if (!page) throw ERR_PLACEMENT_OFF_PAGE(`${label}: the document has ${pages.length} page(s), not page ${box.page}`)
   if (box.x + box.width > page.width + SLACK || box.y + box.height > page.height + SLACK) {

@@ -1,8 +1,14 @@
 import t from 'tap'
 import { parseSignatureConfig } from '../../../plugins/signature/signature-config.ts'
 
-t.test('defaults: disk "signature", designer at 144 DPI, no templates', async (t) => {
-  t.same(parseSignatureConfig({}), { storage_disk: 'signature', designer: { dpi: 144 }, templates: {} })
+t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, no templates', async (t) => {
+  t.same(parseSignatureConfig({}), { storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512 }, templates: {} })
+})
+
+t.test('limits arrive from the environment as strings; nonsense stops the boot', async (t) => {
+  t.same(parseSignatureConfig({ limits: { pdf_decoded_mb: '8', task_timeout_ms: '3000' } }).limits, { pdf_decoded_mb: 8, task_timeout_ms: 3000, worker_heap_mb: 512 })
+  t.throws(() => parseSignatureConfig({ limits: { task_timeout_ms: 'soon' } }), /signature\.limits\.task_timeout_ms/)
+  t.throws(() => parseSignatureConfig({ limits: { pdf_decoded_mb: 0 } }), /signature\.limits\.pdf_decoded_mb/)
 })
 
 t.test('SIGNATURE_DESIGNER_DPI arrives as a string and is coerced', async (t) => {
