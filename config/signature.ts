@@ -9,6 +9,10 @@ export const signature: SignatureConfigInput = {
     /** Page images for the placement designer; higher is sharper, slower and bigger. */
     dpi: process.env.SIGNATURE_DESIGNER_DPI ?? 144,
   },
+  sessions: {
+    /** How long a signing in progress holds its session request; after that a crashed one is taken over. */
+    stale_claim_ms: process.env.SIGNATURE_SESSION_STALE_CLAIM_MS ?? 5 * 60_000,
+  },
   templates: {
     'daily-time-record': {
       // label omitted on purpose: it defaults to "Daily Time Record".

@@ -4,6 +4,7 @@ import type { ViewTemplateEntry } from './templates/view-template-entry.ts'
 export interface SignatureConfigInput {
   storage_disk?: string
   designer?: { dpi?: number | string }
+  sessions?: { stale_claim_ms?: number | string }
   /** Template key -> entry; each becomes a ViewPdfTemplate (its own checks name key and field). */
   templates?: Record<string, ViewTemplateEntry>
 }
@@ -14,6 +15,12 @@ const signatureConfigSchema = z.strictObject({
     // From SIGNATURE_DESIGNER_DPI (a string) or a number; 72 is the floor (one pixel per point).
     dpi: z.coerce.number().int().min(72).max(600).default(144),
   }).default({ dpi: 144 }),
+  sessions: z.strictObject({
+    // From SIGNATURE_SESSION_STALE_CLAIM_MS. A finalize claims its request for this long; a claim
+    // older than this is a dead process's and the next finalize (or a decline) may take it over.
+    // Longer than any real signing; tests shorten it to see a crash recovered without waiting.
+    stale_claim_ms: z.coerce.number().int().min(100).max(24 * 3_600_000).default(5 * 60_000),
+  }).default({ stale_claim_ms: 5 * 60_000 }),
   templates: z.record(z.string(), z.custom<ViewTemplateEntry>((v) => typeof v === 'object' && v !== null, 'an entry object')).default({}),
 })
 

@@ -1,8 +1,14 @@
 import t from 'tap'
 import { parseSignatureConfig } from '../../../plugins/signature/signature-config.ts'
 
-t.test('defaults: disk "signature", designer at 144 DPI, no templates', async (t) => {
-  t.same(parseSignatureConfig({}), { storage_disk: 'signature', designer: { dpi: 144 }, templates: {} })
+t.test('defaults: disk "signature", designer at 144 DPI, session claims stale after 5 minutes, no templates', async (t) => {
+  t.same(parseSignatureConfig({}), { storage_disk: 'signature', designer: { dpi: 144 }, sessions: { stale_claim_ms: 300_000 }, templates: {} })
+})
+
+t.test('SIGNATURE_SESSION_STALE_CLAIM_MS arrives as a string and is coerced; nonsense stops the boot', async (t) => {
+  t.equal(parseSignatureConfig({ sessions: { stale_claim_ms: '300' } }).sessions.stale_claim_ms, 300)
+  t.throws(() => parseSignatureConfig({ sessions: { stale_claim_ms: 'soon' } }), /signature\.sessions\.stale_claim_ms/)
+  t.throws(() => parseSignatureConfig({ sessions: { stale_claim_ms: 5 } }), /signature\.sessions\.stale_claim_ms/)
 })
 
 t.test('SIGNATURE_DESIGNER_DPI arrives as a string and is coerced', async (t) => {
