@@ -357,12 +357,12 @@ export class SigningSessionManager implements SessionFinalizer {
     const { session, request } = await this.#ownRequest(user, input.templateKey, input.requestId)
     // Precise refusals first; the claim below re-checks all of it atomically. A claim older than
     // the window is a dead process's: the claim takes it over, so it is not refused here.
-    const claimedAt = this.#now()
-    const staleBefore = this.#staleBefore(claimedAt)
-    await this.#assertSignable(session, request, staleBefore)
+    await this.#assertSignable(session, request, this.#staleBefore(this.#now()))
     const material = await this.#deps.library.signingMaterial(user.id, input.signatureUuid)
 
     const token = randomUUID()
+    const claimedAt = this.#now()
+    const staleBefore = this.#staleBefore(claimedAt)
     const claimed = await repository.claim(request.id, token, claimedAt.toISOString(), staleBefore)
     if (!claimed) {
       const fresh = await repository.findSession(session.id)
