@@ -17,6 +17,10 @@ export const signature: SignatureConfigInput = {
     /** Heap of each PDF and page-image worker thread (422 ERR_PDF_TOO_COMPLEX past it). */
     worker_heap_mb: process.env.SIGNATURE_WORKER_HEAP_MB ?? 512,
   },
+  sessions: {
+    /** How long a signing in progress holds its session request; after that a crashed one is taken over. */
+    stale_claim_ms: process.env.SIGNATURE_SESSION_STALE_CLAIM_MS ?? 5 * 60_000,
+  },
   templates: {
     'daily-time-record': {
       // label omitted on purpose: it defaults to "Daily Time Record".

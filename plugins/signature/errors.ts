@@ -28,6 +28,7 @@ export const ERR_PAGE_GEOMETRY_UNSUPPORTED = defineError(
 export const ERR_SLOT_UNKNOWN = defineError('ERR_SLOT_UNKNOWN', 422, 'The template declares no slot with this key')
 export const ERR_PLACEMENT_OFF_PAGE = defineError('ERR_PLACEMENT_OFF_PAGE', 422, 'The box does not lie on a page of the document')
 export const ERR_NOT_SIGNATORY = defineError('ERR_NOT_SIGNATORY', 403, 'This slot is to be signed by someone else')
+export const ERR_SIGNS_ANOTHER_SLOT = defineError('ERR_SIGNS_ANOTHER_SLOT', 403, 'One person signs one slot of a document; you sign another slot of this one')
 
 // --- Designer ---
 export const ERR_SLOT_NOT_FOUND = defineError('ERR_SLOT_NOT_FOUND', 404, 'The template has no slot under this key')
@@ -41,3 +42,5 @@ export const ERR_SESSION_OUT_OF_ORDER = defineError('ERR_SESSION_OUT_OF_ORDER', 
 export const ERR_SESSION_REQUEST_CLOSED = defineError('ERR_SESSION_REQUEST_CLOSED', 409, 'This signing request has already been signed, declined or is being signed')
 export const ERR_SESSION_CLOSED = defineError('ERR_SESSION_CLOSED', 409, 'This signing session is no longer active')
 export const ERR_SESSION_SIGNERS_INVALID = defineError('ERR_SESSION_SIGNERS_INVALID', 422, 'The signers of the session are not valid')
+export const ERR_SESSION_SIGNER_NOT_SIGNATORY = defineError('ERR_SESSION_SIGNER_NOT_SIGNATORY', 422, 'The record binds this slot to another signatory')
+export const ERR_SESSION_SIGNER_REPEATED = defineError('ERR_SESSION_SIGNER_REPEATED', 422, 'One person may not sign two slots of this session')

@@ -6,6 +6,7 @@ export interface SignatureConfigInput {
   designer?: { dpi?: number | string }
   /** Bounds on the work one document or image may cause (README: "Limits"). */
   limits?: { pdf_decoded_mb?: number | string; task_timeout_ms?: number | string; worker_heap_mb?: number | string }
+  sessions?: { stale_claim_ms?: number | string }
   /** Template key -> entry; each becomes a ViewPdfTemplate (its own checks name key and field). */
   templates?: Record<string, ViewTemplateEntry>
 }
@@ -22,6 +23,12 @@ const signatureConfigSchema = z.strictObject({
     task_timeout_ms: z.coerce.number().int().min(100).max(600_000).default(15_000),
     worker_heap_mb: z.coerce.number().int().min(64).max(16_384).default(512),
   }).default({ pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512 }),
+  sessions: z.strictObject({
+    // From SIGNATURE_SESSION_STALE_CLAIM_MS. A finalize claims its request for this long; a claim
+    // older than this is a dead process's and the next finalize (or a decline) may take it over.
+    // Longer than any real signing; tests shorten it to see a crash recovered without waiting.
+    stale_claim_ms: z.coerce.number().int().min(100).max(24 * 3_600_000).default(5 * 60_000),
+  }).default({ stale_claim_ms: 5 * 60_000 }),
   templates: z.record(z.string(), z.custom<ViewTemplateEntry>((v) => typeof v === 'object' && v !== null, 'an entry object')).default({}),
 })
 

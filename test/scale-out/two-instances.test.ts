@@ -112,25 +112,27 @@ t.test('two instances behind one load balancer', { skip: await unavailable() }, 
       t.equal(created.status, 201)
       return { client, signature: (await created.json()).data.uuid as string, tokens: { [a.url]: await client.csrf(a.url), [b.url]: await client.csrf(b.url) } }
     }
-    const [manager, staff, witness] = await Promise.all([signer('manager@example.com'), signer('staff@example.com'), signer('admin@example.com')])
+    // contract-admin binds the employer to the manager and the employee to the admin; staff, bound to
+    // no slot of it, witnesses. (A session may no longer name anyone but a slot's bound signatory.)
+    const [manager, employee, witness] = await Promise.all([signer('manager@example.com'), signer('admin@example.com'), signer('staff@example.com')])
     const created = await boss.request('POST', '/api/signing-sessions', {
-      template: 'contract', signable: 'contract-staff', mode: 'sequential',
-      signers: [{ slot: 'employer', user: 'u-manager' }, { slot: 'employee', user: 'u-staff' }, { slot: 'witness', user: 'u-admin' }],
+      template: 'contract', signable: 'contract-admin', mode: 'sequential',
+      signers: [{ slot: 'employer', user: 'u-manager' }, { slot: 'employee', user: 'u-admin' }, { slot: 'witness', user: 'u-staff' }],
     })
     t.equal(created.status, 201, await created.clone().text())
     const session = (await created.json()).data
     const requestOf = (slot: string) => session.requests.find((r: { slot: string }) => r.slot === slot).id as string
-    const finalize = (who: typeof staff, slot: string, base: string) => who.client.request(
+    const finalize = (who: typeof employee, slot: string, base: string) => who.client.request(
       'POST', '/app/signature-templates/contract/signer/finalize',
       { signature: who.signature, request: requestOf(slot), placements: [] }, { 'x-csrf-token': who.tokens[base]! }, base,
     )
-    t.equal((await finalize(staff, 'employee', b.url)).status, 409, 'the employee before the employer: out of order, nothing written')
+    t.equal((await finalize(employee, 'employee', b.url)).status, 409, 'the employee before the employer: out of order, nothing written')
     const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => finalize(manager, 'employer', i % 2 ? a.url : b.url).then((r) => r.status)))
     t.equal(statuses.filter((s) => s === 200).length, 1, `one success among ${statuses.join(',')}`)
     t.ok(statuses.every((s) => s === 200 || s === 409), 'the others are told it is already signed')
-    t.equal((await finalize(staff, 'employee', b.url)).status, 200, 'the second signer on B')
+    t.equal((await finalize(employee, 'employee', b.url)).status, 200, 'the second signer on B')
     t.equal((await finalize(witness, 'witness', a.url)).status, 200, 'the third signer on A')
-    const rows = await admin.query(`select count(*) as n from "${schema}".digital_signatures where signable_id = 'contract-staff' and status = 'signed'`)
+    const rows = await admin.query(`select count(*) as n from "${schema}".digital_signatures where signable_id = 'contract-admin' and status = 'signed'`)
     t.equal(Number(rows.rows[0].n), 3, 'exactly one signature row per request')
     const document = await boss.request('GET', `/api/signing-sessions/${session.id}/document`, undefined, {}, b.url)
     const bytes = Buffer.from(await document.arrayBuffer())

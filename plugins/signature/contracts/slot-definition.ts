@@ -23,6 +23,12 @@ export interface SlotDefinitionInit {
    * order among themselves; a slot without an order may be signed at any time.
    */
   order?: number
+  /**
+   * Whoever signs this slot may also sign other slots of the same document (e.g. a party who is
+   * also allowed to witness). Default false: one person, one slot — nobody both signs as
+   * `employee` and witnesses. Two slots may share a signer when either of them allows it.
+   */
+  signerMaySignOtherSlots?: boolean
 }
 
 export class SlotDefinition implements Readonly<SlotDefinitionInit> {
@@ -37,6 +43,7 @@ export class SlotDefinition implements Readonly<SlotDefinitionInit> {
   readonly signatory?: string
   readonly role?: string
   readonly order?: number
+  readonly signerMaySignOtherSlots: boolean
 
   constructor(init: SlotDefinitionInit) {
     this.key = init.key
@@ -50,6 +57,7 @@ export class SlotDefinition implements Readonly<SlotDefinitionInit> {
     if (init.signatory !== undefined) this.signatory = init.signatory
     if (init.role !== undefined) this.role = init.role
     if (init.order !== undefined) this.order = init.order
+    this.signerMaySignOtherSlots = init.signerMaySignOtherSlots === true
     Object.freeze(this)
   }
 
@@ -59,12 +67,13 @@ export class SlotDefinition implements Readonly<SlotDefinitionInit> {
   }
 
   toJSON(): SlotDefinitionInit {
-    const { key, label, defaultPage, defaultX, defaultY, defaultWidth, defaultHeight, required, signatory, role, order } = this
+    const { key, label, defaultPage, defaultX, defaultY, defaultWidth, defaultHeight, required, signatory, role, order, signerMaySignOtherSlots } = this
     return {
       key, label, defaultPage, defaultX, defaultY, defaultWidth, defaultHeight, required,
       ...(signatory === undefined ? {} : { signatory }),
       ...(role === undefined ? {} : { role }),
       ...(order === undefined ? {} : { order }),
+      ...(signerMaySignOtherSlots ? { signerMaySignOtherSlots } : {}),
     }
   }
 }

@@ -29,6 +29,7 @@ export function createSessionManager(services: SignatureServices, options: {
     policy: options.policy,
     disk: services.disk,
     pdf: services.pdf,
+    staleClaimMs: services.config.sessions.stale_claim_ms,
     applicationSigner: () => (signer ??= loadOrCreateApplicationSigner(path.join(options.storagePath, 'keys'), services.certificateAuthority)
       .catch((error) => { signer = undefined; throw error })),
     ...(options.hooks ? { hooks: options.hooks } : {}),

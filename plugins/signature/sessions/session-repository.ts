@@ -185,13 +185,18 @@ export class SessionRepository {
     })
   }
 
-  /** A pending request is declined and its active session ends as declined, together or not at all. */
-  async decline(sessionId: string, requestId: string, reason: string, at: string, event: SigningSessionEventTable): Promise<boolean> {
+  /**
+   * A pending request (or one whose claim is older than `staleBefore`: its holder died) is declined
+   * and its active session ends as declined, together or not at all. A live claim keeps it.
+   */
+  async decline(sessionId: string, requestId: string, reason: string, at: string, staleBefore: string, event: SigningSessionEventTable): Promise<boolean> {
     try {
       return await this.db.transaction().execute(async (tx) => {
         const request = await tx.updateTable('signing_session_requests')
-          .set({ status: 'declined', decline_reason: reason, declined_at: at, updated_at: at })
-          .where('id', '=', requestId).where('status', '=', 'pending').executeTakeFirst()
+          .set({ status: 'declined', decline_reason: reason, declined_at: at, updated_at: at, claim_token: null, claimed_at: null })
+          .where('id', '=', requestId)
+          .where(({ or, and, eb }) => or([eb('status', '=', 'pending'), and([eb('status', '=', 'signing'), eb('claimed_at', '<', staleBefore)])]))
+          .executeTakeFirst()
         if (affected(request) !== 1) return false
         const session = await tx.updateTable('signing_sessions').set({ status: 'declined', closed_at: at, updated_at: at })
           .where('id', '=', sessionId).where('status', '=', 'active').executeTakeFirst()

@@ -14,13 +14,16 @@ import type { SignableSource } from '../contracts/signable-source.ts'
 import type { SlotPlacement } from '../database/template-slot-repository.ts'
 import {
   ERR_SESSION_CLOSED, ERR_SESSION_NOT_FOUND, ERR_SESSION_OUT_OF_ORDER, ERR_SESSION_REQUEST_CLOSED, ERR_SESSION_REQUEST_NOT_FOUND,
-  ERR_SESSION_REQUEST_NOT_YOURS, ERR_SESSION_SIGNERS_INVALID, ERR_SIGNABLE_NOT_FOUND, ERR_TEMPLATE_NOT_FOUND,
+  ERR_SESSION_REQUEST_NOT_YOURS, ERR_SESSION_SIGNER_NOT_SIGNATORY, ERR_SESSION_SIGNER_REPEATED, ERR_SESSION_SIGNERS_INVALID,
+  ERR_SIGNABLE_NOT_FOUND, ERR_TEMPLATE_NOT_FOUND,
 } from '../errors.ts'
 import type { DigitalSignatureTable } from '../library/library-tables.ts'
 import type { SigningMaterial } from '../library/signature-library.ts'
 import type { PdfWorkerPool } from '../pdf/pdf-worker-pool.ts'
 import type { SessionFinalizeResult, SessionFinalizer, SessionRequestView } from '../signing/session-finalizer.ts'
-import { isSignatory, signatoriesOf } from '../signables/signatories.ts'
+import { maySeeRecord } from '../signables/record-visibility.ts'
+import { signatoriesOf } from '../signables/signatories.ts'
+import { sessionSignerProblems } from '../signables/slot-signers.ts'
 import type { SessionRepository } from './session-repository.ts'
 import type { SessionEventKind, SigningSessionEventTable, SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
@@ -31,10 +34,8 @@ export const SESSION_PERMISSION = {
   /** Cancelling someone else's session; a creator may always cancel their own. */
   cancelAny: 'signing-sessions:cancel',
 } as const
-/** Same permission the signables API uses: who may see every record, not only their own. */
-const READ_ANY_SIGNABLE = 'signatures:read-any'
 /** A claim held this long belongs to a process that died mid-signing: it may be taken over. */
-const STALE_CLAIM_MS = 5 * 60_000
+export const DEFAULT_STALE_CLAIM_MS = 5 * 60_000
 /** Parallel signers of one session race for its current document; the loser rebuilds on the new one. */
 const MAX_REBASES = 8
 
@@ -53,6 +54,8 @@ export interface SessionManagerDependencies {
   pdf: Pick<PdfWorkerPool, 'run'>
   /** The application's certificate, which certifies every frozen document; loaded on first use. */
   applicationSigner: () => Promise<SigningIdentity>
+  /** How long a claim lasts before another finalize may take it over (default 5 minutes). */
+  staleClaimMs?: number
   now?: () => Date
   /** Test seams: throwing in either must leave the session exactly as it was. */
   hooks?: {
@@ -168,7 +171,7 @@ export class SigningSessionManager implements SessionFinalizer {
     if (!template) throw ERR_TEMPLATE_NOT_FOUND(`No PDF template is registered under the key ${JSON.stringify(input.template)}`)
     const record = await this.#deps.source.find(input.template, input.signable)
     // A record the creator may not see is answered exactly like one that does not exist.
-    if (!record || !(policy.can(user.role, READ_ANY_SIGNABLE) || isSignatory(template, record, user.id))) {
+    if (!record || !maySeeRecord(policy, template, record, user)) {
       throw ERR_SIGNABLE_NOT_FOUND(`No record ${JSON.stringify(input.signable)} of template ${JSON.stringify(input.template)}`)
     }
     const signers = await this.#resolveSigners(template, record, input.signers)
@@ -239,6 +242,9 @@ export class SigningSessionManager implements SessionFinalizer {
       if (slot.required && !seen.has(slot.key)) problems.push(`signers: the required slot ${JSON.stringify(slot.key)} has no signer`)
     }
     if (problems.length) throw ERR_SESSION_SIGNERS_INVALID(problems.join('; '), { details: { issues: problems } })
+    const { notSignatory, repeated } = sessionSignerProblems(template, record, resolved)
+    if (notSignatory.length) throw ERR_SESSION_SIGNER_NOT_SIGNATORY(notSignatory.join('; '), { details: { issues: notSignatory } })
+    if (repeated.length) throw ERR_SESSION_SIGNER_REPEATED(repeated.join('; '), { details: { issues: repeated } })
     return resolved
   }
 
@@ -320,8 +326,9 @@ export class SigningSessionManager implements SessionFinalizer {
     if (request.signer_user_id !== user!.id) throw ERR_SESSION_REQUEST_NOT_YOURS()
     const { reason } = parseInput(declineSchema, body ?? {}, 'body')
     if (session.status !== 'active') throw ERR_SESSION_CLOSED(`The session is ${session.status}`)
-    const at = this.#now().toISOString()
-    const done = await this.#deps.repository.decline(session.id, request.id, reason, at,
+    const now = this.#now()
+    const at = now.toISOString()
+    const done = await this.#deps.repository.decline(session.id, request.id, reason, at, this.#staleBefore(now),
       this.#event(session.id, request.id, 'declined', user!.id, session.current_sha256, session.current_sha256, at, reason, address))
     if (!done) throw ERR_SESSION_REQUEST_CLOSED(`The request is ${(await this.#deps.repository.findRequest(request.id))?.status}`)
     return this.get(user, sessionId)
@@ -329,10 +336,12 @@ export class SigningSessionManager implements SessionFinalizer {
 
   // ---------------------------------------------------------------- SessionFinalizer
 
-  async view(user: PublicUser, templateKey: string, requestId: string, address?: string): Promise<SessionRequestView> {
+  async view(user: PublicUser, templateKey: string, requestId: string, address?: string, options: { recordOpening?: boolean } = {}): Promise<SessionRequestView> {
     const { session, request } = await this.#ownRequest(user, templateKey, requestId)
-    const at = this.#now().toISOString()
-    await this.#deps.repository.appendEvent(this.#event(session.id, request.id, 'opened', user.id, session.current_sha256, session.current_sha256, at, null, address))
+    if (options.recordOpening !== false) {
+      const at = this.#now().toISOString()
+      await this.#deps.repository.appendEvent(this.#event(session.id, request.id, 'opened', user.id, session.current_sha256, session.current_sha256, at, null, address))
+    }
     return {
       slotKey: request.slot_key,
       documentPath: this.#deps.disk.path(session.current_document_key),
@@ -346,17 +355,19 @@ export class SigningSessionManager implements SessionFinalizer {
   async finalize(user: PublicUser, input: { templateKey: string; requestId: string; signatureUuid: string; address?: string }): Promise<SessionFinalizeResult> {
     const { repository, disk, pdf, hooks } = this.#deps
     const { session, request } = await this.#ownRequest(user, input.templateKey, input.requestId)
-    // Precise refusals first; the claim below re-checks all of it atomically.
-    await this.#assertSignable(session, request)
+    // Precise refusals first; the claim below re-checks all of it atomically. A claim older than
+    // the window is a dead process's: the claim takes it over, so it is not refused here.
+    await this.#assertSignable(session, request, this.#staleBefore(this.#now()))
     const material = await this.#deps.library.signingMaterial(user.id, input.signatureUuid)
 
     const token = randomUUID()
     const claimedAt = this.#now()
-    const claimed = await repository.claim(request.id, token, claimedAt.toISOString(), new Date(claimedAt.getTime() - STALE_CLAIM_MS).toISOString())
+    const staleBefore = this.#staleBefore(claimedAt)
+    const claimed = await repository.claim(request.id, token, claimedAt.toISOString(), staleBefore)
     if (!claimed) {
       const fresh = await repository.findSession(session.id)
       const freshRequest = await repository.findRequest(request.id)
-      await this.#assertSignable(fresh!, freshRequest!)
+      await this.#assertSignable(fresh!, freshRequest!, staleBefore)
       throw ERR_SESSION_REQUEST_CLOSED('Another signing of this request is in progress')
     }
 
@@ -403,7 +414,7 @@ export class SigningSessionManager implements SessionFinalizer {
         if (outcome.outcome === 'committed') {
           written = null
           return {
-            status: 'signed', signature_uuid: signatureUuid, signed_document_path: disk.path(documentKey), signed_at: at,
+            status: 'signed', signature_uuid: signatureUuid, signed_document_path: documentKey, signed_at: at,
             session: { id: session.id, status: outcome.sessionStatus ?? 'active' }, request: { id: request.id, status: 'signed' },
           }
         }
@@ -429,9 +440,15 @@ export class SigningSessionManager implements SessionFinalizer {
     return { session, request }
   }
 
-  async #assertSignable(session: SigningSessionTable, request: SigningSessionRequestTable): Promise<void> {
+  /** Claims made before this instant belong to a process that died: they may be taken over. */
+  #staleBefore(now: Date): string {
+    return new Date(now.getTime() - (this.#deps.staleClaimMs ?? DEFAULT_STALE_CLAIM_MS)).toISOString()
+  }
+
+  async #assertSignable(session: SigningSessionTable, request: SigningSessionRequestTable, staleBefore: string): Promise<void> {
     if (session.status !== 'active') throw ERR_SESSION_CLOSED(`The session is ${session.status}`)
-    if (request.status !== 'pending') throw ERR_SESSION_REQUEST_CLOSED(`The request is ${request.status}`)
+    const stale = request.status === 'signing' && request.claimed_at !== null && request.claimed_at < staleBefore
+    if (request.status !== 'pending' && !stale) throw ERR_SESSION_REQUEST_CLOSED(`The request is ${request.status}`)
     if (session.mode === 'sequential') {
       const waiting = (await this.#deps.repository.requestsOf(session.id))
         .filter((r) => r.sign_order < request.sign_order && r.status !== 'signed')

@@ -6,10 +6,10 @@ import { parseInput } from '../../../core/http/validate.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
 import { ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
 import type { PdfTemplateRegistry } from '../registry/pdf-template-registry.ts'
-import { isSignatory, signatoriesOf } from './signatories.ts'
+import { maySeeRecord } from './record-visibility.ts'
+import { signatoriesOf } from './signatories.ts'
 
-/** Who may see every record of a template, not only the ones they sign. */
-export const READ_ANY_SIGNABLE = 'signatures:read-any'
+export { READ_ANY_SIGNABLE } from './record-visibility.ts'
 
 export interface SignablesApiOptions {
   registry: PdfTemplateRegistry
@@ -33,11 +33,10 @@ export async function signablesApi(app: FastifyInstance, { registry, source, pol
     // find(), not get(): the key comes from the URL.
     const template = registry.find(templateKey)
     if (!template) throw ERR_TEMPLATE_NOT_FOUND(`No PDF template is registered under the key ${JSON.stringify(templateKey)}`)
-    const readAny = policy.can(user.role, READ_ANY_SIGNABLE)
     const records = await source.forTemplate(templateKey)
     return {
       data: records
-        .filter((record) => readAny || isSignatory(template, record, user.id))
+        .filter((record) => maySeeRecord(policy, template, record, user))
         .map((record) => ({ id: record.getSignableId(), title: record.getSignableTitle(), signatories: signatoriesOf(template, record) })),
     }
   })

@@ -32,12 +32,13 @@ function signedIn(request: FastifyRequest) {
 /**
  * The signer page and its calls, on every panel the plugin is on. The panel's gate decides who may
  * enter; beyond that the signature must be the user's own active library signature, a record must
- * name the user as a signatory, and a session request must be addressed to them.
+ * be one the user may see (404 otherwise) and have a slot left for them, and a session request
+ * must be addressed to them. Only the page records a session request's opening.
  */
 export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, records: () => SignableSource | undefined): void {
   let service: SignerService | undefined
   // Built on first use: app.signature may be decorated after this panel's plugins boot.
-  const signer = () => (service ??= new SignerService(app.signature, records()))
+  const signer = () => (service ??= new SignerService(app.signature, records(), app.policy))
 
   app.get('/signature-templates/:templateKey/sign/:signatureUuid', { config: { name: SIGNER_ROUTE.page } }, async (request, reply) => {
     const user = signedIn(request)
@@ -45,16 +46,7 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
     const query = parseInput(targetQuery, request.query, 'query')
     const active = await signer().activeSignature(user, signatureUuid)
     const template = signer().template(key)
-    // Refuse at once what meta would refuse (a record that is not theirs, an unknown request), cheaply.
-    let recordTitle: string | null = null
-    if (query.request === undefined && query.signable !== undefined) {
-      const record = await signer().record(key, query.signable)
-      if (signer().slotsFor(template, record, user).length === 0) await signer().target(user, key, query, request.ip)
-      recordTitle = record.getSignableTitle()
-    } else if (query.request !== undefined) {
-      const target = await signer().target(user, key, query, request.ip)
-      recordTitle = target.request?.signableTitle ?? null
-    }
+    const { recordTitle } = await signer().open(user, key, query, request.ip)
     const target = { ...(query.signable ? { signable: query.signable } : {}), ...(query.request ? { request: query.request } : {}) }
     const config = {
       templateKey: key,
@@ -78,7 +70,7 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
 
   app.get('/signature-templates/:templateKey/signer/meta', { config: { name: SIGNER_ROUTE.meta } }, async (request) => {
     const { templateKey: key } = parseInput(z.object({ templateKey }), request.params, 'params')
-    return { data: await signer().meta(signedIn(request), key, request.query, request.ip) }
+    return { data: await signer().meta(signedIn(request), key, request.query) }
   })
 
   app.post('/signature-templates/:templateKey/signer/finalize', { config: { name: SIGNER_ROUTE.finalize } }, async (request) => {
@@ -89,7 +81,7 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
   app.get('/signature-templates/:templateKey/signer/pages/:page', { config: { name: SIGNER_ROUTE.pageImage } }, async (request, reply) => {
     const user = signedIn(request)
     const { templateKey: key, page } = parseInput(imageParams, request.params, 'params')
-    const target = await signer().target(user, key, parseInput(targetQuery, request.query, 'query'), request.ip)
+    const target = await signer().target(user, key, parseInput(targetQuery, request.query, 'query'))
     return sendPageImage(request, reply, target.source, page, app.signature.pageImages)
   })
 }

@@ -7,7 +7,7 @@ import type { PublicUser } from '../../../core/auth/user-repository.ts'
 export interface SessionRequestView {
   /** The one slot this request may fill (its placement is fixed to the frozen field). */
   slotKey: string
-  /** Absolute path of the session's current document, for page images and page sizes. */
+  /** Absolute path of the session's current document, for page images and page sizes (never sent to clients). */
   documentPath: string
   /** e.g. 'pending' | 'signed' | 'declined'; the page shows what it can do. */
   status: string
@@ -19,6 +19,7 @@ export interface SessionRequestView {
 export interface SessionFinalizeResult {
   status: 'signed'
   signature_uuid: string
+  /** The signed revision's key on the signature disk (relative, as in record mode). */
   signed_document_path: string
   signed_at: string
   session: { id: string; status: string }
@@ -28,9 +29,11 @@ export interface SessionFinalizeResult {
 export interface SessionFinalizer {
   /**
    * 404 when the request does not exist or is not of this template; 403 when it is not the user's.
-   * `address` (optional, the caller's request.ip) goes into the audit trail's 'opened' event.
+   * `address` (optional, the caller's request.ip) goes into the audit trail's 'opened' event, which
+   * is written unless `options.recordOpening` is false: the signer page records its one opening,
+   * its meta and page-image calls that follow do not.
    */
-  view(user: PublicUser, templateKey: string, requestId: string, address?: string): Promise<SessionRequestView>
+  view(user: PublicUser, templateKey: string, requestId: string, address?: string, options?: { recordOpening?: boolean }): Promise<SessionRequestView>
   /**
    * Signs the request with the user's library signature: 403 not theirs, 409 out of order or
    * already signed (exactly one of concurrent calls wins), 404 unknown request or signature.

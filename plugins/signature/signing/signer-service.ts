@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
+import type { Policy } from '../../../core/access/policy.ts'
 import type { PublicUser } from '../../../core/auth/user-repository.ts'
 import { ERR_NOT_FOUND, ERR_NOT_IMPLEMENTED, ERR_VALIDATION } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
@@ -11,6 +12,9 @@ import type { SignableSource } from '../contracts/signable-source.ts'
 import { pageSizesOf, type PageSource } from '../designer/page-source.ts'
 import { ERR_NOT_SIGNATORY, ERR_RECORD_NOT_SIGNABLE, ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
 import type { LibrarySignature } from '../library/signature-library.ts'
+import { maySeeRecord } from '../signables/record-visibility.ts'
+import { assertMaySign, slotsUserMaySign } from '../signables/slot-signers.ts'
+import { slotsSignedBy } from '../signables/slots-signed-by.ts'
 import type { SignatureServices } from '../signature-services.ts'
 import type { SessionRequestView } from './session-finalizer.ts'
 import { normalizePlacements, slotPlacementSchema } from './placements.ts'
@@ -33,12 +37,16 @@ export const finalizeBodySchema = z.strictObject({
 
 export type SignerMode = 'acknowledgement' | 'production' | 'session'
 
+type TargetQuery = { signable?: string | undefined; request?: string | undefined }
+
 interface Target {
   mode: SignerMode
   template: PdfTemplate
   source: PageSource
   record?: Signable
   request?: SessionRequestView
+  /** The slots the user may fill here; null: any (acknowledgement mode). */
+  slots: string[] | null
 }
 
 /** Where the signer page finds what it just signed: the download and the signed pages' images. */
@@ -67,7 +75,7 @@ export class SignerService {
   // Finalize always renders afresh: what is signed is the record as it is now.
   readonly #previews = new LRUCache<string, Promise<string>>({ max: 200, ttl: 60_000 })
 
-  constructor(private readonly services: SignatureServices, private readonly records: SignableSource | undefined) {
+  constructor(private readonly services: SignatureServices, private readonly records: SignableSource | undefined, private readonly policy: Policy) {
     this.manager = new SignatureManager({ repository: services.signatures, disk: services.disk, pdf: services.pdf })
   }
 
@@ -84,31 +92,53 @@ export class SignerService {
     return signature
   }
 
-  /** The record by find() on the template's source: 404 when missing, 422 when it is not Signable. */
-  async record(templateKey: string, recordId: string): Promise<Signable> {
-    const record = await this.records?.find(templateKey, recordId)
-    if (!record) throw ERR_NOT_FOUND(`No record ${JSON.stringify(recordId)} of ${templateKey}`)
+  /**
+   * The record by find() on the template's source, if the user may see it (the visibility of
+   * GET /api/signables/:key): 404 when missing or not theirs to see, alike; 422 when not Signable.
+   */
+  async record(template: PdfTemplate, recordId: string, user: PublicUser): Promise<Signable> {
+    const record = await this.records?.find(template.key(), recordId)
+    if (!record || !maySeeRecord(this.policy, template, record, user)) throw ERR_NOT_FOUND(`No record ${JSON.stringify(recordId)} of ${template.key()}`)
     if (!isSignable(record)) throw ERR_RECORD_NOT_SIGNABLE(`The record ${JSON.stringify(recordId)} does not implement Signable`)
     return record
   }
 
-  /** Slots bound to a signatory accept only that user; unbound slots anyone who may open the record. */
-  assertSignatory(template: PdfTemplate, record: unknown, user: PublicUser, slotKeys: readonly string[]): void {
-    for (const key of slotKeys) {
-      const slot = template.slots().find((s) => s.key === key)
-      if (!slot?.signatory) continue
-      const bound = (record as Record<string, unknown>)[slot.signatory]
-      if (bound === undefined || bound === null || String(bound) !== user.id) {
-        throw ERR_NOT_SIGNATORY(`The slot ${JSON.stringify(key)} of this record is to be signed by someone else`)
-      }
-    }
+  /** Slots of the record this user may fill now (see signables/slot-signers.ts). */
+  async slotsFor(template: PdfTemplate, record: Signable, user: PublicUser): Promise<string[]> {
+    return slotsUserMaySign(template, record, user.id, await this.#signedSlots(template, record, user))
   }
 
-  /** Slots of the record this user may fill (all of them when none is bound to a signatory). */
-  slotsFor(template: PdfTemplate, record: unknown, user: PublicUser): string[] {
-    return template.slots()
-      .filter((slot) => !slot.signatory || String((record as Record<string, unknown>)[slot.signatory] ?? '') === user.id)
-      .map((slot) => slot.key)
+  #signedSlots(template: PdfTemplate, record: Signable, user: PublicUser): Promise<string[]> {
+    return slotsSignedBy(this.services.signatures.db, user.id, template.key(), record.getSignableId())
+  }
+
+  /** A record the user may see and has a slot to sign on; 403 when there is none left for them. */
+  async #recordToSign(template: PdfTemplate, recordId: string, user: PublicUser): Promise<{ record: Signable; slots: string[] }> {
+    const record = await this.record(template, recordId, user)
+    const slots = await this.slotsFor(template, record, user)
+    if (slots.length === 0) throw ERR_NOT_SIGNATORY('You have no slot to sign on this record')
+    return { record, slots }
+  }
+
+  /**
+   * The signer page's own check, refusing at once what meta would refuse, without rendering; the
+   * one place a session request's opening goes into the audit trail (meta and page images follow
+   * the page and are part of the same opening). `address` is the caller's request.ip.
+   */
+  async open(user: PublicUser, templateKey: string, query: TargetQuery, address?: string): Promise<{ recordTitle: string | null }> {
+    const template = this.template(templateKey)
+    if (query.request !== undefined) {
+      const request = await this.#sessions().view(user, template.key(), query.request, address, { recordOpening: true })
+      return { recordTitle: request.signableTitle ?? null }
+    }
+    if (query.signable !== undefined) return { recordTitle: (await this.#recordToSign(template, query.signable, user)).record.getSignableTitle() }
+    return { recordTitle: null }
+  }
+
+  #sessions() {
+    const sessions = this.services.sessions
+    if (!sessions) throw ERR_NOT_IMPLEMENTED('Signing sessions are not available yet')
+    return sessions
   }
 
   #preview(templateKey: string, record: Signable): Promise<string> {
@@ -122,32 +152,28 @@ export class SignerService {
     return pending
   }
 
-  /** `address` is the caller's request.ip, for the session trail's 'opened' event. */
-  async target(user: PublicUser, templateKey: string, query: { signable?: string | undefined; request?: string | undefined }, address?: string): Promise<Target> {
+  /** What meta and the page images show: the user may see it, and may sign some of it. */
+  async target(user: PublicUser, templateKey: string, query: TargetQuery): Promise<Target> {
     const template = this.template(templateKey)
     if (query.request !== undefined) {
-      const sessions = this.services.sessions
-      if (!sessions) throw ERR_NOT_IMPLEMENTED('Signing sessions are not available yet')
-      const request = await sessions.view(user, templateKey, query.request, address)
-      return { mode: 'session', template, source: { pdfPath: request.documentPath }, request }
+      const request = await this.#sessions().view(user, templateKey, query.request, undefined, { recordOpening: false })
+      return { mode: 'session', template, source: { pdfPath: request.documentPath }, request, slots: [request.slotKey] }
     }
     if (query.signable !== undefined) {
-      const record = await this.record(templateKey, query.signable)
-      const mine = this.slotsFor(template, record, user)
-      if (mine.length === 0) throw ERR_NOT_SIGNATORY('You are not a signatory of this record')
-      return { mode: 'production', template, source: { pdfPath: await this.#preview(templateKey, record) }, record }
+      const { record, slots } = await this.#recordToSign(template, query.signable, user)
+      return { mode: 'production', template, source: { pdfPath: await this.#preview(templateKey, record) }, record, slots }
     }
-    return { mode: 'acknowledgement', template, source: { template } }
+    return { mode: 'acknowledgement', template, source: { template }, slots: null }
   }
 
-  async meta(user: PublicUser, templateKey: string, rawQuery: unknown, address?: string) {
+  async meta(user: PublicUser, templateKey: string, rawQuery: unknown) {
     const query = parseInput(metaQuerySchema, rawQuery, 'query')
     const active = await this.activeSignature(user, query.signature)
-    const target = await this.target(user, templateKey, query, address)
+    const target = await this.target(user, templateKey, query)
     const { template } = target
     const pages = (await pageSizesOf(target.source, this.services.pageImages)).map((p, i) => ({ page: p.page ?? i + 1, width: p.width, height: p.height }))
     const saved = new Map((await this.services.slots.forTemplate(template.key())).map((s) => [s.slotKey, s]))
-    const allowed = target.request ? [target.request.slotKey] : target.record ? this.slotsFor(template, target.record, user) : null
+    const allowed = target.slots
     const slots = template.slots()
       .filter((slot) => !allowed || allowed.includes(slot.key))
       .map((slot) => {
@@ -176,10 +202,8 @@ export class SignerService {
     const body = parseInput(finalizeBodySchema, rawBody, 'body')
     const template = this.template(templateKey)
     if (body.request !== undefined) {
-      const sessions = this.services.sessions
-      if (!sessions) throw ERR_NOT_IMPLEMENTED('Signing sessions are not available yet')
       // The session fixes the field and its placement; the session manager enforces ownership and order.
-      const signed = await sessions.finalize(user, { templateKey: template.key(), requestId: body.request, signatureUuid: body.signature, address })
+      const signed = await this.#sessions().finalize(user, { templateKey: template.key(), requestId: body.request, signatureUuid: body.signature, address })
       return { ...signed, ...signedDocumentUrls(signed.signature_uuid) }
     }
     if (body.signable === undefined) {
@@ -188,9 +212,9 @@ export class SignerService {
       return { status: 'acknowledged', placements: normalizePlacements(body.placements, template.slots(), pages) }
     }
     const material = await this.services.library.signingMaterial(user.id, body.signature)
-    const record = await this.record(templateKey, body.signable)
+    const record = await this.record(template, body.signable, user)
     if (body.placements.length === 0) throw ERR_VALIDATION('body.placements: place at least one slot before finishing')
-    this.assertSignatory(template, record, user, body.placements.map((p) => p.slot))
+    assertMaySign(template, record, user.id, await this.#signedSlots(template, record, user), body.placements.map((p) => p.slot))
     const pdfPath = await record.getSignablePdfPath()
     const pages = await this.services.pageImages.pages(pdfPath)
     const placements: Placement[] = normalizePlacements(body.placements, template.slots(), pages)

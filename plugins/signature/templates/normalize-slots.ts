@@ -64,6 +64,7 @@ function toDefinition(key: string, fields: SlotFields, index: number): SlotDefin
     ...(fields.signatory === undefined ? {} : { signatory: fields.signatory }),
     ...(fields.role === undefined ? {} : { role: fields.role }),
     ...(fields.order === undefined ? {} : { order: fields.order }),
+    ...(fields.signerMaySignOtherSlots === undefined ? {} : { signerMaySignOtherSlots: fields.signerMaySignOtherSlots }),
   })
 }
 

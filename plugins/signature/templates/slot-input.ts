@@ -13,6 +13,8 @@ export const slotFieldsSchema = z.strictObject({
   signatory: z.string().min(1).max(120).optional(),
   role: z.string().min(1).max(120).optional(),
   order: z.number().int().min(1).optional(),
+  // See SlotDefinitionInit: lifts "one person, one slot of a document" for this slot.
+  signerMaySignOtherSlots: z.boolean().optional(),
 })
 
 export type SlotFields = z.input<typeof slotFieldsSchema>

@@ -1,14 +1,20 @@
 import t from 'tap'
 import { parseSignatureConfig } from '../../../plugins/signature/signature-config.ts'
 
-t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, no templates', async (t) => {
-  t.same(parseSignatureConfig({}), { storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512 }, templates: {} })
+t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, no templates', async (t) => {
+  t.same(parseSignatureConfig({}), { storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512 }, sessions: { stale_claim_ms: 300_000 }, templates: {} })
 })
 
 t.test('limits arrive from the environment as strings; nonsense stops the boot', async (t) => {
   t.same(parseSignatureConfig({ limits: { pdf_decoded_mb: '8', task_timeout_ms: '3000' } }).limits, { pdf_decoded_mb: 8, task_timeout_ms: 3000, worker_heap_mb: 512 })
   t.throws(() => parseSignatureConfig({ limits: { task_timeout_ms: 'soon' } }), /signature\.limits\.task_timeout_ms/)
   t.throws(() => parseSignatureConfig({ limits: { pdf_decoded_mb: 0 } }), /signature\.limits\.pdf_decoded_mb/)
+})
+
+t.test('SIGNATURE_SESSION_STALE_CLAIM_MS arrives as a string and is coerced; nonsense stops the boot', async (t) => {
+  t.equal(parseSignatureConfig({ sessions: { stale_claim_ms: '300' } }).sessions.stale_claim_ms, 300)
+  t.throws(() => parseSignatureConfig({ sessions: { stale_claim_ms: 'soon' } }), /signature\.sessions\.stale_claim_ms/)
+  t.throws(() => parseSignatureConfig({ sessions: { stale_claim_ms: 5 } }), /signature\.sessions\.stale_claim_ms/)
 })
 
 t.test('SIGNATURE_DESIGNER_DPI arrives as a string and is coerced', async (t) => {

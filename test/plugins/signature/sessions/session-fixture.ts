@@ -52,7 +52,7 @@ class AgreementRecord implements Signable {
   async getSignablePdfPath(): Promise<string> { throw new Error('not used') }
 }
 
-export async function sessionFixture(t: TapLike, database: Database<any>, options: { hooks?: SessionManagerDependencies['hooks'] } = {}) {
+export async function sessionFixture(t: TapLike, database: Database<any>, options: { hooks?: SessionManagerDependencies['hooks']; slots?: SlotDefinition[]; staleClaimMs?: number; now?: () => Date } = {}) {
   await migrateToLatest(database.db, signatureMigrations)
   const dir = await mkdtemp(path.join(tmpdir(), 'sessions-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
@@ -67,7 +67,7 @@ export async function sessionFixture(t: TapLike, database: Database<any>, option
   const template: PdfTemplate = {
     key: () => 'agreement',
     label: () => 'Agreement',
-    slots: () => SLOTS,
+    slots: () => options.slots ?? SLOTS,
     renderSample: async () => disk.put('samples/agreement.pdf', await makePdf()),
     renderFor: async (record) => {
       const r = record as AgreementRecord
@@ -98,6 +98,8 @@ export async function sessionFixture(t: TapLike, database: Database<any>, option
     pdf,
     applicationSigner: async () => application,
     ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.staleClaimMs !== undefined ? { staleClaimMs: options.staleClaimMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
   })
   const sessionFiles = async (sessionId: string) => (await readdir(path.join(dir, 'sessions', sessionId))).sort()
   const sign = (person: PublicUser, requestId: string) => manager.finalize(person, { templateKey: 'agreement', requestId, signatureUuid: signatureOf[person.id]! })

@@ -21,7 +21,8 @@ t.test('signer page: 200 with url()-built calls for the owner; 404 for another u
   t.equal((await getPage(app, url(manager.signature), staff.cookie)).statusCode, 404, "another user's signature")
   t.equal((await getPage(app, url('00000000-0000-4000-8000-000000000000'), staff.cookie)).statusCode, 404, 'unknown uuid')
   t.equal((await getPage(app, url(staff.signature, '?signable=dtr-nobody'), staff.cookie)).statusCode, 404, 'wrong record')
-  t.equal((await getPage(app, url(staff.signature, '?signable=dtr-admin-2026-03'), staff.cookie)).statusCode, 403, 'a record they are not a signatory of')
+  // 404, no longer 403: a record the user may not see is answered as one that does not exist (issue 15).
+  t.equal((await getPage(app, url(staff.signature, '?signable=dtr-admin-2026-03'), staff.cookie)).statusCode, 404, 'a record they are not a signatory of')
   t.equal((await getPage(app, `/app/signature-templates/nope/sign/${staff.signature}`, staff.cookie)).statusCode, 404, 'unknown template')
   const out = await getPage(app, url(staff.signature))
   t.ok(out.statusCode >= 300 && out.statusCode < 400 && /\/login/.test(String(out.headers.location)), 'signed out: to the login page')
@@ -32,7 +33,7 @@ t.test('signer page: 200 with url()-built calls for the owner; 404 for another u
   const image = await app.inject({ url: '/app/signature-templates/daily-time-record/signer/pages/1?signable=dtr-staff-2026-03', headers: { cookie: staff.cookie } })
   t.equal(image.statusCode, 200)
   t.equal(image.headers['content-type'], 'image/png')
-  t.equal((await app.inject({ url: '/app/signature-templates/daily-time-record/signer/pages/1?signable=dtr-admin-2026-03', headers: { cookie: staff.cookie } })).statusCode, 403)
+  t.equal((await app.inject({ url: '/app/signature-templates/daily-time-record/signer/pages/1?signable=dtr-admin-2026-03', headers: { cookie: staff.cookie } })).statusCode, 404)
 
   await app.inject({ method: 'DELETE', url: `/api/signatures/${staff.signature}`, headers: { cookie: staff.cookie } })
   t.equal((await getPage(app, url(staff.signature), staff.cookie)).statusCode, 404, 'revoked')

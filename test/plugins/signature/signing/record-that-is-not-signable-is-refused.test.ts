@@ -10,7 +10,7 @@ t.test('production finalize on a record that does not implement Signable: 422 ER
   const staff = await signerWithSignature(app, DEMO.staff.email)
   // A source whose record has the fields but not the Signable methods (a plain row from somewhere).
   const source = { forTemplate: () => [], find: () => ({ id: 'dtr-raw', employeeId: DEMO.staff.id }) } as unknown as SignableSource
-  const service = new SignerService(app.signature, source)
+  const service = new SignerService(app.signature, source, app.policy)
   const user: PublicUser = { id: DEMO.staff.id, name: 'Sam Staff', email: DEMO.staff.email, role: 'staff' }
   const body = { signature: staff.signature, signable: 'dtr-raw', placements: [EMPLOYEE_BOX] }
   await t.rejects(service.finalize(user, 'daily-time-record', body), { code: 'ERR_RECORD_NOT_SIGNABLE', statusCode: 422 })

@@ -1,0 +1,78 @@
+// Issue 15, item 1: an unbound slot may be signed only by someone who may see the record and who
+// signs no other slot of the same document — neither bound to another slot nor having already
+// signed one on that record — unless a slot says `signerMaySignOtherSlots`. Runs the signer
+// service over the real app's services (database, disk, library, PDF workers).
+import t from 'tap'
+import type { PublicUser } from '../../../../core/auth/user-repository.ts'
+import type { PdfTemplate } from '../../../../plugins/signature/contracts/pdf-template.ts'
+import type { Signable } from '../../../../plugins/signature/contracts/signable.ts'
+import { SlotDefinition } from '../../../../plugins/signature/contracts/slot-definition.ts'
+import { slotsUserMaySign } from '../../../../plugins/signature/signables/slot-signers.ts'
+import { SignerService } from '../../../../plugins/signature/signing/signer-service.ts'
+import { normalizeSlots } from '../../../../plugins/signature/templates/normalize-slots.ts'
+import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
+import { buildTestApp, DEMO } from '../../../helpers/app.ts'
+import { signerWithSignature } from '../signing/helpers.ts'
+
+t.setTimeout(120_000)
+
+const box = (x: number) => ({ defaultPage: 1, defaultX: x, defaultY: 60, defaultWidth: 150, defaultHeight: 50, required: false })
+const user = (id: string, role: string): PublicUser => ({ id, role, name: id, email: `${id}@example.com` })
+
+t.test('an unbound slot is for a viewer who signs no other slot, unless a slot allows it', async (t) => {
+  const app = await buildTestApp(t)
+  const admin = await signerWithSignature(app, DEMO.admin.email, 'Ada')
+  const staff = await signerWithSignature(app, DEMO.staff.email, 'Sam')
+  const manager = await signerWithSignature(app, DEMO.manager.email, 'Max')
+  const disk = app.signature.disk
+
+  const slots = [
+    new SlotDefinition({ key: 'party', label: 'Party', ...box(40), signatory: 'partyId' }),
+    new SlotDefinition({ key: 'witness-1', label: 'First witness', ...box(220) }),
+    new SlotDefinition({ key: 'witness-2', label: 'Second witness', ...box(400) }),
+    new SlotDefinition({ key: 'notary', label: 'Notary', ...box(580), signerMaySignOtherSlots: true }),
+  ]
+  const template: PdfTemplate = {
+    key: () => 'deed',
+    label: () => 'Deed',
+    slots: () => slots,
+    renderSample: async () => disk.put('samples/deed.pdf', await makePdf()),
+    renderFor: async (record) => disk.put(`documents/deed-${(record as Deed).id}.pdf`, await makePdf()),
+  }
+  class Deed implements Signable {
+    constructor(readonly id: string, readonly partyId: string) {}
+    getSignableId() { return this.id }
+    getSignableTitle() { return `Deed ${this.id}` }
+    getSignablePdfPath() { return template.renderFor(this) }
+  }
+  app.signature.registry.register(template)
+  const deeds = new Map([['deed-1', new Deed('deed-1', DEMO.staff.id)]])
+  const service = new SignerService(app.signature, { forTemplate: () => [...deeds.values()], find: (_key, id) => deeds.get(id) ?? null }, app.policy)
+  const sign = (who: PublicUser, signature: string, slot: string, x: number) =>
+    service.finalize(who, 'deed', { signature, signable: 'deed-1', placements: [{ slot, page: 1, x, y: 60, width: 150, height: 50 }] })
+  const refusal = async (promise: Promise<unknown>) => promise.then(() => 'signed', (error: { code?: string }) => error.code)
+  const asAdmin = user(DEMO.admin.id, 'admin')
+  const asStaff = user(DEMO.staff.id, 'staff')
+  const asManager = user(DEMO.manager.id, 'manager')
+
+  t.equal(await refusal(sign(asManager, manager.signature, 'witness-1', 220)), 'ERR_NOT_FOUND', 'a user who may not see the record: as if it did not exist')
+  t.equal(await refusal(sign(asStaff, staff.signature, 'witness-1', 220)), 'ERR_SIGNS_ANOTHER_SLOT', 'the party may not witness')
+  t.same(slotsUserMaySign(template, deeds.get('deed-1'), DEMO.staff.id, []), ['party', 'notary'], 'the party is offered their slot and the one that allows it')
+  t.same(slotsUserMaySign(template, deeds.get('deed-1'), DEMO.admin.id, ['witness-1']), ['witness-1', 'notary'], 'after one witness slot, that one and the one that allows it')
+
+  t.equal(await refusal(sign(asAdmin, admin.signature, 'witness-1', 220)), 'signed', 'read-any, bound to nothing: may witness')
+  t.equal(await refusal(sign(asAdmin, admin.signature, 'witness-2', 400)), 'ERR_SIGNS_ANOTHER_SLOT', 'but not a second slot of the same record')
+  t.equal(await refusal(sign(asAdmin, admin.signature, 'witness-1', 220)), 'signed', 'the same slot again is not another slot')
+  t.equal(await refusal(sign(asAdmin, admin.signature, 'notary', 580)), 'signed', 'a slot that allows it explicitly')
+  t.equal(await refusal(sign(asStaff, staff.signature, 'notary', 580)), 'signed', 'also for the party')
+})
+
+t.test('signerMaySignOtherSlots defaults to false and survives a copy', async (t) => {
+  const slot = new SlotDefinition({ key: 'w', label: 'W', ...box(0) })
+  t.equal(slot.signerMaySignOtherSlots, false)
+  t.equal(slot.with({ signerMaySignOtherSlots: true }).signerMaySignOtherSlots, true)
+  t.notOk('signerMaySignOtherSlots' in slot.toJSON(), 'left out of the JSON when off')
+  const [plain, open] = normalizeSlots('deed', [{ key: 'witness' }, { key: 'notary', signerMaySignOtherSlots: true }])
+  t.same([plain!.signerMaySignOtherSlots, open!.signerMaySignOtherSlots], [false, true], 'config templates declare it per slot')
+  t.throws(() => normalizeSlots('deed', [{ key: 'notary', signerMaySignOtherSlots: 'yes' as never }]), /slots\[0\]\.signerMaySignOtherSlots/)
+})
