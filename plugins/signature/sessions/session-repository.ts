@@ -5,7 +5,7 @@ import type { SigningSessionEventTable, SigningSessionRequestTable, SigningSessi
 
 type Db = Kysely<SignatureTables> | Transaction<SignatureTables>
 
-export type CommitOutcome = 'committed' | 'revision-moved' | 'session-closed'
+export type CommitOutcome = 'committed' | 'revision-moved' | 'session-closed' | 'claim-lost'
 
 export interface SignatureCommit {
   sessionId: string
@@ -131,6 +131,15 @@ export class SessionRepository {
   async commitSignature(commit: SignatureCommit, beforeCommit?: () => Promise<void> | void): Promise<{ outcome: CommitOutcome; sessionStatus?: string }> {
     try {
       return await this.db.transaction().execute(async (tx) => {
+        const signed = await tx.updateTable('signing_session_requests')
+          .set({
+            status: 'signed', claim_token: null, signature_uuid: commit.signature.uuid, document_key: commit.documentKey,
+            document_sha256: commit.documentSha256, signed_at: commit.signedAt, updated_at: commit.signedAt,
+          })
+          .where('id', '=', commit.requestId).where('status', '=', 'signing').where('claim_token', '=', commit.claimToken)
+          .executeTakeFirst()
+        // Lost when the claim went stale and another finalize took it over: theirs is the signature.
+        if (affected(signed) !== 1) throw new Rollback('claim-lost')
         const moved = await tx.updateTable('signing_sessions')
           .set((eb) => ({
             current_document_key: commit.documentKey,
@@ -144,14 +153,6 @@ export class SessionRepository {
           const session = await this.findSession(commit.sessionId, tx)
           throw new Rollback(session?.status === 'active' ? 'revision-moved' : 'session-closed')
         }
-        const signed = await tx.updateTable('signing_session_requests')
-          .set({
-            status: 'signed', claim_token: null, signature_uuid: commit.signature.uuid, document_key: commit.documentKey,
-            document_sha256: commit.documentSha256, signed_at: commit.signedAt, updated_at: commit.signedAt,
-          })
-          .where('id', '=', commit.requestId).where('status', '=', 'signing').where('claim_token', '=', commit.claimToken)
-          .executeTakeFirst()
-        if (affected(signed) !== 1) throw new Error('The claim on the signing request was lost before the signature was recorded')
         await tx.insertInto('digital_signatures').values(commit.signature).execute()
         if (commit.positions.length) await tx.insertInto('signature_positions').values(commit.positions).execute()
         await tx.insertInto('signing_session_events').values(commit.event).execute()
@@ -212,7 +213,7 @@ export class SessionRepository {
 }
 
 class Rollback extends Error {
-  constructor(readonly outcome: 'revision-moved' | 'session-closed') {
+  constructor(readonly outcome: Exclude<CommitOutcome, 'committed'>) {
     super(outcome)
   }
 }

@@ -421,6 +421,7 @@ export class SigningSessionManager implements SessionFinalizer {
         await disk.delete(documentKey).catch(() => {})
         written = null
         if (outcome.outcome === 'session-closed') throw ERR_SESSION_CLOSED('The session ended while this signature was being made')
+        if (outcome.outcome === 'claim-lost') throw ERR_SESSION_REQUEST_CLOSED('This signing took longer than its claim lasts and another signing of the request took over')
         // 'revision-moved': another signer of a parallel session committed first; sign on top of theirs.
       }
       throw ERR_CONFLICT('The document kept changing while signing; try again')

@@ -40,3 +40,26 @@ forEachEngine(t, 'a dead claim blocks for the window only', async (database, _en
   t.match(row, { status: 'declined', claim_token: null, claimed_at: null, decline_reason: 'The terms changed' })
   t.equal(await outcome(sign(PEOPLE.bruno, brunos)), '409 The session is declined', 'and the dead finalize cannot come back')
 })
+
+forEachEngine(t, 'a finalize whose claim was taken over answers 409, not 500', async (database, _engine, t) => {
+  let clock = Date.now()
+  // The slow finalize: after writing its file it outlives its claim, and a retry takes over and signs.
+  let takeOver: (() => Promise<unknown>) | undefined
+  const { manager, repository, sign, requestFor } = await sessionFixture(t, database, {
+    staleClaimMs: WINDOW_MS,
+    now: () => new Date(clock),
+    hooks: { afterDocumentWritten: async () => { const run = takeOver; takeOver = undefined; await run?.() } },
+  })
+  const session = await manager.create(PEOPLE.ada, { template: 'agreement', signable: 'ag-1', mode: 'parallel' })
+  const alices = requestFor(session, 'party-a')
+  let retry: { status: string; signature_uuid: string } | undefined
+  takeOver = async () => {
+    clock += WINDOW_MS + 1
+    retry = await sign(PEOPLE.alice, alices)
+  }
+  const slow = await sign(PEOPLE.alice, alices).then(() => 'ok', (error: { statusCode?: number; code?: string }) => `${error.statusCode} ${error.code}`)
+  t.equal(retry?.status, 'signed', 'the retry took the stale claim over and signed')
+  t.equal(slow, '409 ERR_SESSION_REQUEST_CLOSED', 'the slow finalize is told its claim was taken over')
+  const row = await repository.findRequest(alices)
+  t.match(row, { status: 'signed', signature_uuid: retry?.signature_uuid, claim_token: null }, 'the retry\'s signature is the one recorded')
+})
