@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MIN_BOX_POINTS } from '../pdf/box-size.ts'
 
 // What one slot may say about itself, whichever of the three shapes it came in.
 export const slotFieldsSchema = z.strictObject({
@@ -8,8 +9,9 @@ export const slotFieldsSchema = z.strictObject({
   page: z.number().int().min(1).optional(),
   x: z.number().finite().min(0).optional(),
   y: z.number().finite().min(0).optional(),
-  width: z.number().finite().positive().optional(),
-  height: z.number().finite().positive().optional(),
+  // The one minimum box size: a default below it would be refused only when a session freezes the document.
+  width: z.number().finite().min(MIN_BOX_POINTS, `at least ${MIN_BOX_POINTS} pt`).optional(),
+  height: z.number().finite().min(MIN_BOX_POINTS, `at least ${MIN_BOX_POINTS} pt`).optional(),
   signatory: z.string().min(1).max(120).optional(),
   role: z.string().min(1).max(120).optional(),
   order: z.number().int().min(1).optional(),

@@ -8,6 +8,7 @@ const cases: Array<[string, unknown, RegExp]> = [
   ['view not a dotted name', { view: '../etc/passwd' }, /"broken": view: a dotted view name/],
   ['negative width', { view: 'pdf.simple', slots: { employee: { width: -5 } } }, /"broken": slots\.employee\.width: /],
   ['zero height in a list', { view: 'pdf.simple', slots: [{ key: 'a', height: 0 }] }, /"broken": slots\[0\]\.height: /],
+  ['a box below the minimum size', { view: 'pdf.simple', slots: { a: { width: 1e-9 } } }, /"broken": slots\.a\.width: .*at least 8 pt/],
   ['negative x', { view: 'pdf.simple', slots: ['a', { b: { x: -1 } }] }, /"broken": slots\[1\]\.b\.x: /],
   ['page 0', { view: 'pdf.simple', slots: { a: { page: 0 } } }, /"broken": slots\.a\.page: /],
   ['duplicate slot key', { view: 'pdf.simple', slots: ['a', { key: 'a' }] }, /"broken": slots\[1\]: duplicate slot key "a"/],
