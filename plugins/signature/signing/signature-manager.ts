@@ -36,6 +36,9 @@ export interface SignedDocument {
   bytes: Uint8Array
 }
 
+/** A check run inside the transaction that stores a signature's rows, before they are written. */
+export type StoreGuard = (transaction: NonNullable<Parameters<SignatureRepository['insert']>[1]>) => Promise<void>
+
 export interface SignatureManagerOptions {
   repository: SignatureRepository
   disk: Disk
@@ -77,6 +80,8 @@ export class SignatureManager {
     documentKey: string
     sha256: string
     signedAt: string
+    /** Runs first inside the transaction: a rule that must still hold when the rows are written (it throws if not). */
+    guard?: StoreGuard
   }, transaction?: Parameters<SignatureRepository['insert']>[1]): Promise<void> {
     const { uuid, material, subject, placements, documentKey, sha256, signedAt } = input
     const row: DigitalSignatureTable = {
@@ -115,6 +120,7 @@ export class SignatureManager {
       created_at: signedAt,
     }))
     const write = async (db: NonNullable<typeof transaction>) => {
+      await input.guard?.(db)
       await this.#repository.insert(row, db)
       await this.#repository.insertPositions(positions, db)
     }
@@ -149,7 +155,7 @@ export class SignatureManager {
   }
 
   /** embedAndFinalize + storeForDocument, committed together; several placements give one signature with several stamps. */
-  async sign(input: { pdf: Uint8Array; material: SigningMaterial; subject: SignedSubject; placements: Placement[] }): Promise<SignedDocument> {
+  async sign(input: { pdf: Uint8Array; material: SigningMaterial; subject: SignedSubject; placements: Placement[]; guard?: StoreGuard }): Promise<SignedDocument> {
     if (input.placements.length === 0) throw new Error('sign() needs at least one placement')
     const uuid = randomUUID()
     const signedAt = this.#now()
@@ -160,6 +166,7 @@ export class SignatureManager {
       await this.storeForDocument({
         uuid, material: input.material, subject: input.subject, placements: input.placements,
         documentKey: file.documentKey, sha256: file.sha256, signedAt: signedAt.toISOString(),
+        ...(input.guard ? { guard: input.guard } : {}),
       })
     } catch (error) {
       await this.#disk.delete(key).catch(() => {})

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { Policy } from '../../../core/access/policy.ts'
 import type { PublicUser } from '../../../core/auth/user-repository.ts'
+import { lockForTransaction } from '../../../core/db/transaction-lock.ts'
 import { ERR_NOT_FOUND, ERR_NOT_IMPLEMENTED, ERR_VALIDATION } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import { UUID } from '../../../core/http/uuid.ts'
@@ -214,7 +215,8 @@ export class SignerService {
     const material = await this.services.library.signingMaterial(user.id, body.signature)
     const record = await this.record(template, body.signable, user)
     if (body.placements.length === 0) throw ERR_VALIDATION('body.placements: place at least one slot before finishing')
-    assertMaySign(template, record, user.id, await this.#signedSlots(template, record, user), body.placements.map((p) => p.slot))
+    const slotKeys = body.placements.map((p) => p.slot)
+    assertMaySign(template, record, user.id, await this.#signedSlots(template, record, user), slotKeys)
     const pdfPath = await record.getSignablePdfPath()
     const pages = await this.services.pageImages.pages(pdfPath)
     const placements: Placement[] = normalizePlacements(body.placements, template.slots(), pages)
@@ -223,6 +225,12 @@ export class SignerService {
       material,
       subject: { type: template.key(), id: record.getSignableId(), templateKey: template.key(), title: record.getSignableTitle() },
       placements,
+      // Checked again where the rows are written, under a lock per (signer, record): two finalizes
+      // at once for two slots would otherwise both pass the check above before either stored.
+      guard: async (tx) => {
+        await lockForTransaction(this.services.database.engine, tx, JSON.stringify(['signer-slots', user.id, template.key(), record.getSignableId()]))
+        assertMaySign(template, record, user.id, await slotsSignedBy(tx, user.id, template.key(), record.getSignableId()), slotKeys)
+      },
     })
     return {
       status: 'signed',

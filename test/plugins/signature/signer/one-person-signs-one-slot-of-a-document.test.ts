@@ -67,6 +67,45 @@ t.test('an unbound slot is for a viewer who signs no other slot, unless a slot a
   t.equal(await refusal(sign(asStaff, staff.signature, 'notary', 580)), 'signed', 'also for the party')
 })
 
+t.test('two finalizes at once for two unbound slots: one signs, the other is refused', async (t) => {
+  const app = await buildTestApp(t)
+  const admin = await signerWithSignature(app, DEMO.admin.email, 'Ada')
+  const disk = app.signature.disk
+  const slots = [
+    new SlotDefinition({ key: 'witness-1', label: 'First witness', ...box(40) }),
+    new SlotDefinition({ key: 'witness-2', label: 'Second witness', ...box(220) }),
+  ]
+  const template: PdfTemplate = {
+    key: () => 'will',
+    label: () => 'Will',
+    slots: () => slots,
+    renderSample: async () => disk.put('samples/will.pdf', await makePdf()),
+    renderFor: async (record) => disk.put(`documents/will-${(record as Will).id}.pdf`, await makePdf()),
+  }
+  class Will implements Signable {
+    constructor(readonly id: string) {}
+    getSignableId() { return this.id }
+    getSignableTitle() { return `Will ${this.id}` }
+    getSignablePdfPath() { return template.renderFor(this) }
+  }
+  app.signature.registry.register(template)
+  const wills = new Map([1, 2, 3].map((n) => [`will-${n}`, new Will(`will-${n}`)]))
+  const service = new SignerService(app.signature, { forTemplate: () => [...wills.values()], find: (_key, id) => wills.get(id) ?? null }, app.policy)
+  const asAdmin = user(DEMO.admin.id, 'admin')
+  const sign = (will: string, slot: string, x: number) =>
+    service.finalize(asAdmin, 'will', { signature: admin.signature, signable: will, placements: [{ slot, page: 1, x, y: 60, width: 150, height: 50 }] })
+      .then(() => 'signed', (error: { code?: string }) => error.code)
+  // Each finalize checks the slots already signed, renders and signs in a worker, then stores:
+  // without one check inside the storing transaction both pass the check before either stores.
+  for (const will of wills.keys()) {
+    const outcomes = await Promise.all([sign(will, 'witness-1', 40), sign(will, 'witness-2', 220)])
+    t.same([...outcomes].sort(), ['ERR_SIGNS_ANOTHER_SLOT', 'signed'], `${will}: exactly one of the two slots is signed`)
+    const rows = await app.signature.database.db.selectFrom('digital_signatures').select('uuid')
+      .where('signable_type', '=', 'will').where('signable_id', '=', will).where('status', '=', 'signed').execute()
+    t.equal(rows.length, 1, `${will}: one signature row, nothing written for the refused one`)
+  }
+})
+
 t.test('signerMaySignOtherSlots defaults to false and survives a copy', async (t) => {
   const slot = new SlotDefinition({ key: 'w', label: 'W', ...box(0) })
   t.equal(slot.signerMaySignOtherSlots, false)
