@@ -19,35 +19,40 @@ t.setTimeout(120_000)
 const box = (x: number) => ({ defaultPage: 1, defaultX: x, defaultY: 60, defaultWidth: 150, defaultHeight: 50, required: false })
 const user = (id: string, role: string): PublicUser => ({ id, role, name: id, email: `${id}@example.com` })
 
+class Paper implements Signable {
+  constructor(readonly template: PdfTemplate, readonly id: string, readonly partyId?: string) {}
+  getSignableId() { return this.id }
+  getSignableTitle() { return `${this.template.label()} ${this.id}` }
+  getSignablePdfPath() { return this.template.renderFor(this) }
+}
+
+/** A template of `slots` registered on the app, its records ([id, partyId]) and a signer service over them. */
+function documentKind(app: Awaited<ReturnType<typeof buildTestApp>>, key: string, label: string, slots: SlotDefinition[], records: Array<[string, string?]>) {
+  const disk = app.signature.disk
+  const template: PdfTemplate = {
+    key: () => key,
+    label: () => label,
+    slots: () => slots,
+    renderSample: async () => disk.put(`samples/${key}.pdf`, await makePdf()),
+    renderFor: async (record) => disk.put(`documents/${key}-${(record as Paper).id}.pdf`, await makePdf()),
+  }
+  app.signature.registry.register(template)
+  const papers = new Map(records.map(([id, partyId]) => [id, new Paper(template, id, partyId)]))
+  const service = new SignerService(app.signature, { forTemplate: () => [...papers.values()], find: (_key, id) => papers.get(id) ?? null }, app.policy)
+  return { template, papers, service }
+}
+
 t.test('an unbound slot is for a viewer who signs no other slot, unless a slot allows it', async (t) => {
   const app = await buildTestApp(t)
   const admin = await signerWithSignature(app, DEMO.admin.email, 'Ada')
   const staff = await signerWithSignature(app, DEMO.staff.email, 'Sam')
   const manager = await signerWithSignature(app, DEMO.manager.email, 'Max')
-  const disk = app.signature.disk
-
-  const slots = [
+  const { template, papers: deeds, service } = documentKind(app, 'deed', 'Deed', [
     new SlotDefinition({ key: 'party', label: 'Party', ...box(40), signatory: 'partyId' }),
     new SlotDefinition({ key: 'witness-1', label: 'First witness', ...box(220) }),
     new SlotDefinition({ key: 'witness-2', label: 'Second witness', ...box(400) }),
     new SlotDefinition({ key: 'notary', label: 'Notary', ...box(580), signerMaySignOtherSlots: true }),
-  ]
-  const template: PdfTemplate = {
-    key: () => 'deed',
-    label: () => 'Deed',
-    slots: () => slots,
-    renderSample: async () => disk.put('samples/deed.pdf', await makePdf()),
-    renderFor: async (record) => disk.put(`documents/deed-${(record as Deed).id}.pdf`, await makePdf()),
-  }
-  class Deed implements Signable {
-    constructor(readonly id: string, readonly partyId: string) {}
-    getSignableId() { return this.id }
-    getSignableTitle() { return `Deed ${this.id}` }
-    getSignablePdfPath() { return template.renderFor(this) }
-  }
-  app.signature.registry.register(template)
-  const deeds = new Map([['deed-1', new Deed('deed-1', DEMO.staff.id)]])
-  const service = new SignerService(app.signature, { forTemplate: () => [...deeds.values()], find: (_key, id) => deeds.get(id) ?? null }, app.policy)
+  ], [['deed-1', DEMO.staff.id]])
   const sign = (who: PublicUser, signature: string, slot: string, x: number) =>
     service.finalize(who, 'deed', { signature, signable: 'deed-1', placements: [{ slot, page: 1, x, y: 60, width: 150, height: 50 }] })
   const refusal = async (promise: Promise<unknown>) => promise.then(() => 'signed', (error: { code?: string }) => error.code)
@@ -70,27 +75,10 @@ t.test('an unbound slot is for a viewer who signs no other slot, unless a slot a
 t.test('two finalizes at once for two unbound slots: one signs, the other is refused', async (t) => {
   const app = await buildTestApp(t)
   const admin = await signerWithSignature(app, DEMO.admin.email, 'Ada')
-  const disk = app.signature.disk
-  const slots = [
+  const { papers: wills, service } = documentKind(app, 'will', 'Will', [
     new SlotDefinition({ key: 'witness-1', label: 'First witness', ...box(40) }),
     new SlotDefinition({ key: 'witness-2', label: 'Second witness', ...box(220) }),
-  ]
-  const template: PdfTemplate = {
-    key: () => 'will',
-    label: () => 'Will',
-    slots: () => slots,
-    renderSample: async () => disk.put('samples/will.pdf', await makePdf()),
-    renderFor: async (record) => disk.put(`documents/will-${(record as Will).id}.pdf`, await makePdf()),
-  }
-  class Will implements Signable {
-    constructor(readonly id: string) {}
-    getSignableId() { return this.id }
-    getSignableTitle() { return `Will ${this.id}` }
-    getSignablePdfPath() { return template.renderFor(this) }
-  }
-  app.signature.registry.register(template)
-  const wills = new Map([1, 2, 3].map((n) => [`will-${n}`, new Will(`will-${n}`)]))
-  const service = new SignerService(app.signature, { forTemplate: () => [...wills.values()], find: (_key, id) => wills.get(id) ?? null }, app.policy)
+  ], [['will-1'], ['will-2'], ['will-3']])
   const asAdmin = user(DEMO.admin.id, 'admin')
   const sign = (will: string, slot: string, x: number) =>
     service.finalize(asAdmin, 'will', { signature: admin.signature, signable: will, placements: [{ slot, page: 1, x, y: 60, width: 150, height: 50 }] })
