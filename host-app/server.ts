@@ -1,6 +1,9 @@
 import { loadAppEnv } from '../config/app.ts'
 import { buildApp } from './app.ts'
 
+/** Longer than a page render or a signature takes, shorter than an orchestrator's kill grace (30 s). */
+const SHUTDOWN_DEADLINE_MS = 20_000
+
 const env = loadAppEnv()
 const app = await buildApp({ logger: { level: env.LOG_LEVEL } })
 
@@ -10,6 +13,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
+    // Closing waits for requests, workers, the browser and the database pool; if one of them never
+    // lets go the process would linger holding its port. Give up after a deadline, saying so.
+    setTimeout(() => {
+      app.log.error({ signal, afterMs: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time; exiting anyway')
+      process.exit(1)
+    }, SHUTDOWN_DEADLINE_MS).unref()
     app.close().then(() => process.exit(0), (error) => {
       app.log.error(error, 'error while shutting down')
       process.exit(1)
