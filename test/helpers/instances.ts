@@ -46,17 +46,23 @@ export async function startInstance(name: string, env: Record<string, string>): 
   }
 }
 
+const REQUEST_DEADLINE_MS = 60_000
+
 /** A cookie jar of one: the session cookie as the server set it (raw, still URL-encoded). */
 export class Client {
   cookie = ''
   constructor(public base: string) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, base = this.base) {
+    // A request that never answers fails here, naming itself, instead of running into the file's timeout.
     const response = await fetch(base + path, {
       method,
       headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
+      signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
+    }).catch((error: Error) => {
+      throw error.name === 'TimeoutError' ? new Error(`${method} ${base}${path}: no answer in ${REQUEST_DEADLINE_MS / 1000} s`) : error
     })
     const set = response.headers.getSetCookie()[0]
     if (set) this.cookie = set.split(';')[0]!
