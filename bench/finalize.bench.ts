@@ -10,12 +10,15 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PROJECT_ROOT } from '../config/app.ts'
+import { openDatabase } from '../core/db/database.ts'
+import { migrateToLatest } from '../core/db/migrate.ts'
 import { signature as signatureConfig } from '../config/signature.ts'
-import { DailyTimeRecord, type TimeEntry } from '../host-app/records/daily-time-record.ts'
+import { dailyTimeRecord, type TimeEntry } from '../host-app/records/daily-time-record.ts'
 import { embedStampImage } from '../plugins/signature/pdf/embed-stamp-image.ts'
 import { inspectPdf, signDocument } from '../plugins/signature/pdf/index.ts'
 import { loadForRewrite, saveNormalized } from '../plugins/signature/pdf/normalize-pdf.ts'
 import { fitImageInBox } from '../plugins/signature/pdf/stamp-geometry.ts'
+import { signatureMigrations } from '../plugins/signature/database/migrations/index.ts'
 import { parseSignatureConfig } from '../plugins/signature/signature-config.ts'
 import { createSignatureServices } from '../plugins/signature/signature-services.ts'
 import { SignatureManager } from '../plugins/signature/signing/signature-manager.ts'
@@ -31,7 +34,10 @@ function days(count: number): TimeEntry[] {
 }
 
 const storage = mkdtempSync(join(tmpdir(), 'bench-finalize-'))
-const services = await createSignatureServices(parseSignatureConfig(signatureConfig), { storagePath: storage, viewsRoot: join(PROJECT_ROOT, 'host-app', 'views') })
+// The services use a database the caller opened and migrated, as the host app does.
+const database = openDatabase<any>({ sqliteFile: join(storage, 'database', 'app.sqlite') })
+await migrateToLatest(database.db, signatureMigrations)
+const services = await createSignatureServices(parseSignatureConfig(signatureConfig), { storagePath: storage, viewsRoot: join(PROJECT_ROOT, 'host-app', 'views'), database })
 try {
   const owner = { id: 'u-bench', name: 'Bench Signer', email: 'bench@example.com' }
   const created = await services.library.create(owner, { label: 'bench', image: `data:image/png;base64,${makeStampPng().toString('base64')}`, certificate: { mode: 'issue' } })
@@ -41,7 +47,7 @@ try {
   const box = { page: 1, x: 72, y: 66, width: 240, height: 48 }
 
   // Rows per page of the view, measured: find the day count that gives 100 pages.
-  const recordWith = (n: number) => new DailyTimeRecord(services.registry, {
+  const recordWith = (n: number) => dailyTimeRecord({
     id: `dtr-bench-${n}`, employeeId: owner.id, employeeName: owner.name, supervisorId: 'u-x', supervisorName: 'X', period: 'bench', department: 'Bench', days: days(n),
   })
   const perPage = await (async () => {
@@ -78,5 +84,6 @@ try {
   for (const row of rows) console.log(row)
 } finally {
   await services.close()
+  await database.close()
   await rm(storage, { recursive: true, force: true })
 }

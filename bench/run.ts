@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { QUICK, type Row } from './lib/rows.ts'
+import { startScriptNodeArgs } from './lib/start-server.ts'
 
 const SECTIONS: Array<{ name: string; file: string; execArgv?: string[] }> = [
   { name: 'http', file: 'sections/http.ts' },
@@ -14,14 +15,17 @@ const SECTIONS: Array<{ name: string; file: string; execArgv?: string[] }> = [
   { name: 'page-images', file: 'sections/page-images.ts' },
   { name: 'signing', file: 'sections/signing.ts' },
   { name: 'memory', file: 'sections/memory.ts', execArgv: ['--expose-gc'] },
+  { name: 'process-memory', file: 'sections/process-memory.ts' },
 ]
 
 const only = process.env.BENCH_ONLY?.split(',')
 const runner = fileURLToPath(new URL('./lib/section-runner.ts', import.meta.url))
+// Every section runs under npm start's node options (V8 heap settings change both CPU and RSS).
+const startArgs = await startScriptNodeArgs()
 
 function runSection(file: string, execArgv: string[] = []): Promise<Row[]> {
   return new Promise((resolve, reject) => {
-    const child = fork(runner, [fileURLToPath(new URL(file, import.meta.url))], { execArgv: ['--import', 'tsx', ...execArgv], stdio: 'inherit' })
+    const child = fork(runner, [fileURLToPath(new URL(file, import.meta.url))], { execArgv: [...startArgs, ...execArgv], stdio: 'inherit' })
     let rows: Row[] | undefined
     child.on('message', (message: { rows: Row[] }) => { rows = message.rows })
     child.on('error', reject)

@@ -24,7 +24,8 @@ const env = {
 }
 const ports = (process.env.CLUSTER_PORTS ?? '3001,3002').split(',')
 const children = ports.map((port) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'host-app/server.ts'], { cwd: PROJECT_ROOT, env: { ...env, PORT: port }, stdio: 'inherit' })
+  // The node options of package.json's start script: each instance runs as npm start does.
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', 'host-app/server.ts'], { cwd: PROJECT_ROOT, env: { ...env, PORT: port }, stdio: 'inherit' })
   child.on('exit', (code, signal) => console.error(`instance on :${port} exited (${signal ?? code})`))
   return child
 })

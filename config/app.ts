@@ -10,6 +10,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** 32 bytes, hex (64 chars) or base64; when unset a key is generated under storage/. */
   SESSION_KEY: z.string().optional(),
+  // Decrypted session cookies remembered (core/auth/session-cookie-cache.ts); 0 turns it off.
+  SESSION_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   STORAGE_PATH: z.string().default(path.join(PROJECT_ROOT, 'storage')),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Milliseconds a client has to send a whole request, body included (slower: 408, connection closed). */
@@ -24,6 +26,12 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
   /** Where users live: in memory (the specification's default) or in the database (several instances). */
   USERS_STORE: z.enum(['memory', 'database']).default('memory'),
+  /** smtp://user:pass@host:587 (or smtps://): e-mail is sent there; unset, each one is written as .eml under storage/mail. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional(),
+  /** The address people reach the app at, for links in e-mail (default: the listen address). */
+  PUBLIC_URL: z.string().url().regex(/^https?:\/\//, 'an http(s):// URL').transform((v) => v.replace(/\/+$/, '')).optional(),
+  /** 'true' lets webhook endpoints resolve to loopback or private addresses (refused by default). */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 })
 
 export type AppEnv = z.output<typeof envSchema>

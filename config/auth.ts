@@ -7,7 +7,7 @@ export const access = {
     staff: ['users:read', 'ORDERS'],
     manager: ['users:*', 'PEOPLE', 'REPORTS', 'signing-sessions:create', 'signing-sessions:read-any'],
     // admin gets users:* from manager through the hierarchy (and not manager's deny).
-    admin: ['ALERTS', 'INBOX', 'SEARCH', 'signature-templates:*', 'signatures:*', 'signing-sessions:*'],
+    admin: ['ALERTS', 'INBOX', 'SEARCH', 'signature-templates:*', 'signatures:*', 'signing-sessions:*', 'webhooks:manage', 'signature-outbox:read'],
   },
   hierarchy: {
     admin: ['manager'],

@@ -16,10 +16,22 @@ export const signature: SignatureConfigInput = {
     task_timeout_ms: process.env.SIGNATURE_TASK_TIMEOUT_MS ?? 15_000,
     /** Heap of each PDF and page-image worker thread (422 ERR_PDF_TOO_COMPLEX past it). */
     worker_heap_mb: process.env.SIGNATURE_WORKER_HEAP_MB ?? 512,
+    /** A PDF or page-image worker idle this long is stopped (50-90 MiB each); the next task starts one (~0.3 s). 0: never. */
+    worker_idle_ms: process.env.SIGNATURE_WORKER_IDLE_MS ?? 30_000,
   },
   sessions: {
     /** How long a signing in progress holds its session request; after that a crashed one is taken over. */
     stale_claim_ms: process.env.SIGNATURE_SESSION_STALE_CLAIM_MS ?? 5 * 60_000,
+  },
+  outbox: {
+    /** 'false': this instance writes e-mail and webhook rows but leaves sending to the others. */
+    dispatch: process.env.SIGNATURE_OUTBOX_DISPATCH ?? true,
+    /** How often due rows (retries, rows a crashed instance left) are looked for. */
+    poll_ms: process.env.SIGNATURE_OUTBOX_POLL_MS ?? 5_000,
+    /** After this a send in progress on a dead instance is taken over. */
+    stale_claim_ms: process.env.SIGNATURE_OUTBOX_STALE_CLAIM_MS ?? 2 * 60_000,
+    /** First retry delay; doubled each time, hourly at most, for up to a day. */
+    retry_base_ms: process.env.SIGNATURE_OUTBOX_RETRY_BASE_MS ?? 10_000,
   },
   templates: {
     'daily-time-record': {

@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth-routes.ts'
 import { createMemoryLoginThrottle, type LoginThrottle, type ThrottleOptions } from './auth/login-throttle.ts'
 import { sessionPlugin } from './auth/session.ts'
 import type { UserRepository } from './auth/user-repository.ts'
+import { AccessLogController } from './http/access-log.ts'
 import { registerErrorHandling, type ErrorPageRenderer } from './http/error-handler.ts'
 import { registerNoStore } from './http/no-store.ts'
 import { answerConnectionError, answerFrameworkError } from './http/router-errors.ts'
@@ -16,7 +17,7 @@ export interface CoreAppOptions {
   bodyLimit: number
   /** Milliseconds a client has to send a whole request (headers and body); then 408 and the connection closes. */
   requestTimeoutMs: number
-  session: { key: Buffer; cookieName: string; ttlSeconds: number; secure: boolean | 'auto' }
+  session: { key: Buffer; cookieName: string; ttlSeconds: number; secure: boolean | 'auto'; decodedCookieCache?: number }
   throttle: ThrottleOptions | LoginThrottle
   policy: Policy
   users: UserRepository
@@ -36,6 +37,8 @@ declare module 'fastify' {
 export async function createCoreApp(options: CoreAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request instead of Fastify's two.
+    logController: new AccessLogController(),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit,
     // Ids and keys are short; a long URL is an attack or a mistake.

@@ -24,9 +24,15 @@ import { openInfrastructure } from './infrastructure.ts'
 import { createRedisLoginThrottle } from '../core/auth/redis-login-throttle.ts'
 import { usersApi } from './users/users-api.ts'
 import { createUserService } from './users/user-service.ts'
-import { SignaturePlugin } from '../plugins/signature/signature-plugin.ts'
-import { setupSignature } from './signature.ts'
+import { migrateToLatest } from '../core/db/migrate.ts'
+import { signature } from '../config/signature.ts'
+import { SignaturePlugin, Signatures, signatureMigrations } from '../plugins/signature/index.ts'
+import { seedSignableRecords } from './records/seed-signable-records.ts'
 import { ContractTemplate } from './templates/contract-template.ts'
+import { PayslipTemplate } from './templates/payslip-template.ts'
+
+/** Root of the host's Eta views: the PDF layouts of config templates ('pdf.x' -> pdf/x.eta). */
+export const HOST_VIEWS = path.join(PROJECT_ROOT, 'host-app', 'views')
 
 export interface BuildOptions {
   env?: Partial<AppEnv>
@@ -61,6 +67,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       cookieName: auth.cookieName,
       ttlSeconds: auth.sessionTtlSeconds,
       secure: env.NODE_ENV === 'production' ? true : 'auto',
+      decodedCookieCache: env.SESSION_CACHE_ENTRIES,
     },
     throttle,
     policy,
@@ -73,14 +80,30 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(setupViews, { root: PROJECT_ROOT, publicDir: path.join(PROJECT_ROOT, 'public'), production: env.NODE_ENV === 'production' })
   await app.register(authPages, { users, throttle })
   await app.register(launcherPages, { modules })
-  // Signature templates: config (eager) + payslip (runtime) in setupSignature, contract fluently here.
-  // One database for every table; its migrations (users' included) run in setupSignature.
+  // One database for every table: the host runs its migrations and the plugin's, then seeds.
   app.addHook('onClose', () => infrastructure.close())
-  const { records } = await setupSignature(app, { storagePath: env.STORAGE_PATH, database: infrastructure.database, migrations: userMigrations, policy })
+  await migrateToLatest(infrastructure.database.db, { ...userMigrations, ...signatureMigrations })
   // Seeded once on first boot (idempotent: concurrent first boots insert each user once).
   if (databaseUsers) await databaseUsers.seed(await demoUsers())
-  await app.register(adminPanel({ resources: [userResource(userService, policy)], plugins: [SignaturePlugin.make().templates([ContractTemplate]).signables(records)] }))
-  // End users sign at /app: the signer page needs the plugin there too.
-  await app.register(appPanel({ plugins: [SignaturePlugin.make().signables(records)] }))
+
+  // Signatures, app-wide: templates from config (eager) and the contract (fluent, here)...
+  const records = seedSignableRecords()
+  await app.register(Signatures.make({
+    config: signature,
+    database: infrastructure.database,
+    storagePath: env.STORAGE_PATH,
+    viewsRoot: HOST_VIEWS,
+    records,
+    ...(process.env.SIGNATURE_ENCRYPTION_KEY ? { encryptionKey: process.env.SIGNATURE_ENCRYPTION_KEY } : {}),
+    smtpUrl: env.SMTP_URL,
+    publicUrl: env.PUBLIC_URL,
+    allowPrivateWebhooks: env.WEBHOOKS_ALLOW_PRIVATE,
+  }).templates([ContractTemplate]))
+  // ...and the payslip at runtime, through the registry, as any plugin of the host could.
+  app.signature.registry.register(PayslipTemplate)
+
+  // Each panel chooses its pages: administrators place slots; everyone signs at /app.
+  await app.register(adminPanel({ resources: [userResource(userService, policy)], plugins: [SignaturePlugin.make().pages(['templates', 'designer', 'signer', 'outbox', 'webhooks'])] }))
+  await app.register(appPanel({ plugins: [SignaturePlugin.make().pages(['signer', 'my-signatures', 'inbox', 'sessions'])] }))
   return app
 }

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { AppEnv } from '../config/app.ts'
 import { openDatabase, type Database } from '../core/db/database.ts'
@@ -28,6 +28,8 @@ export async function openInfrastructure(env: AppEnv): Promise<Infrastructure> {
   }
   let redis: Redis | undefined
   if (env.REDIS_URL) {
+    // Imported only when configured: a single instance without Redis never loads the client.
+    const { Redis } = await import('ioredis')
     redis = new Redis(env.REDIS_URL, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 2 })
     try {
       await redis.connect()

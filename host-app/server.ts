@@ -1,11 +1,12 @@
 import { loadAppEnv } from '../config/app.ts'
+import { loggerOptions } from '../core/http/access-log.ts'
 import { buildApp } from './app.ts'
 
 /** Longer than a page render or a signature takes, shorter than an orchestrator's kill grace (30 s). */
 const SHUTDOWN_DEADLINE_MS = 20_000
 
 const env = loadAppEnv()
-const app = await buildApp({ logger: { level: env.LOG_LEVEL } })
+const app = await buildApp({ logger: loggerOptions(env.LOG_LEVEL) })
 
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

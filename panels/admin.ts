@@ -1,13 +1,13 @@
 import { Panel } from '../core/panel/panel.ts'
 import type { PanelPlugin } from '../core/panel/panel-plugin.ts'
-import type { Resource } from '../core/resource/define-resource.ts'
+import type { AnyResource } from '../core/resource/define-resource.ts'
 
 /**
  * The admin panel at /admin: the roles in adminRoles only (requireAdmin), failing closed.
  * The host passes its resources (panels never import host-app); plugins are added here or by
  * the host with `.plugin(...)` on the returned builder.
  */
-export function adminPanel(options: { resources?: Resource<any>[]; plugins?: PanelPlugin[] } = {}) {
+export function adminPanel(options: { resources?: AnyResource[]; plugins?: PanelPlugin[] } = {}) {
   return Panel.make()
     .id('admin')
     .path('admin')

@@ -11,6 +11,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../../host-app/app.ts'
+import { loggerOptions } from '../../core/http/access-log.ts'
 import { WorkerPool } from '../../core/workers/worker-pool.ts'
 import { createPdfWorkerPool } from '../../plugins/signature/pdf/index.ts'
 import { RASTERIZE_WORKER } from '../../plugins/signature/rasterizer/page-image-cache.ts'
@@ -114,7 +115,8 @@ async function abba(a: () => Promise<Measured>, b: () => Promise<Measured>): Pro
 export async function run(): Promise<Row[]> {
   const storage = await mkdtemp(path.join(tmpdir(), 'bench-http-'))
   // As deployed: in development Eta re-reads and re-compiles every template on every request.
-  const app = await buildApp({ env: { STORAGE_PATH: storage, NODE_ENV: 'production' } })
+  // The logger npm start runs (host-app/server.ts); its lines go to /dev/null, not between the rows.
+  const app = await buildApp({ env: { STORAGE_PATH: storage, NODE_ENV: 'production' }, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info', '/dev/null') })
   await app.ready()
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@example.com', password: 'password' } })
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`)

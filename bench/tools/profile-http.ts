@@ -8,12 +8,14 @@ import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildApp } from '../../host-app/app.ts'
+import { loggerOptions } from '../../core/http/access-log.ts'
 import { runLoad } from '../lib/load.ts'
 
 const url = process.argv[2] ?? '/api/users?perPage=10'
 const seconds = Number(process.argv[3] ?? 8)
 const storage = await mkdtemp(path.join(tmpdir(), 'bench-profile-'))
-const app = await buildApp({ env: { STORAGE_PATH: storage, NODE_ENV: 'production' } })
+// The logger npm start runs (host-app/server.ts); its lines go to /dev/null, not between the rows.
+const app = await buildApp({ env: { STORAGE_PATH: storage, NODE_ENV: 'production' }, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info', '/dev/null') })
 await app.ready()
 const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@example.com', password: 'password' } })
 const setCookie = login.headers['set-cookie']

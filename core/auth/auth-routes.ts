@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { ERR_UNAUTHENTICATED } from '../http/errors.ts'
+import { requireUser } from './require-user.ts'
 import { signIn, signOut, type SignInDeps } from './sign-in.ts'
 
 export async function authRoutes(app: FastifyInstance, deps: SignInDeps) {
@@ -10,8 +10,5 @@ export async function authRoutes(app: FastifyInstance, deps: SignInDeps) {
     return reply.code(204).send()
   })
 
-  app.get('/api/auth/me', async (request) => {
-    if (!request.user) throw ERR_UNAUTHENTICATED()
-    return { user: request.user }
-  })
+  app.get('/api/auth/me', async (request) => ({ user: requireUser(request.user) }))
 }

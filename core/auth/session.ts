@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import secureSession from '@fastify/secure-session'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
+import { cacheDecodedSessions } from './session-cookie-cache.ts'
 import { toPublicUser, type PublicUser, type UserRepository } from './user-repository.ts'
 
 export interface SessionOptions {
@@ -11,6 +12,8 @@ export interface SessionOptions {
   /** 'auto' sets Secure when the request came over HTTPS. */
   secure: boolean | 'auto'
   users: UserRepository
+  /** Decrypted cookies remembered (session-cookie-cache.ts); 0 decrypts every request. */
+  decodedCookieCache?: number
 }
 
 declare module '@fastify/secure-session' {
@@ -25,6 +28,10 @@ declare module '@fastify/secure-session' {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hits and misses of the decrypted-cookie cache, for tests and benchmarks. */
+    sessionCookieCache: { hits: number; misses: number; size: number }
+  }
   interface FastifyRequest {
     /** The signed-in user, looked up on every request so deletes and role changes act at once. */
     user: PublicUser | null
@@ -39,6 +46,8 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
     cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: options.ttlSeconds },
   })
   app.decorateRequest('user', null)
+  const cookieCache = cacheDecodedSessions(app, { maxEntries: options.decodedCookieCache ?? 10_000, expirySeconds: options.ttlSeconds })
+  app.decorate('sessionCookieCache', cookieCache)
 
   app.addHook('onRequest', async (request) => {
     const session = request.session

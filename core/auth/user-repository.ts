@@ -19,12 +19,26 @@ export type PublicUser = Pick<UserRecord, 'id' | 'name' | 'email' | 'role'>
 export const USER_SORT_FIELDS = ['name', 'email', 'role'] as const
 export type UserSortField = (typeof USER_SORT_FIELDS)[number]
 
+export const USER_SEARCH_FIELDS = ['name', 'email'] as const
+export type UserSearchField = (typeof USER_SEARCH_FIELDS)[number]
+
+export const isUserSortField = (field: string): field is UserSortField => (USER_SORT_FIELDS as readonly string[]).includes(field)
+export const isUserSearchField = (field: string): field is UserSearchField => (USER_SEARCH_FIELDS as readonly string[]).includes(field)
+
 export interface UserListQuery {
   page: number
   perPage: number
   sort?: { field: UserSortField; direction: 'asc' | 'desc' }
-  /** Case-insensitive substring of name or e-mail. */
+  /** Case-insensitive substring of one of `searchFields`. */
   search?: string
+  /** The fields `search` looks in; every one of USER_SEARCH_FIELDS when absent, none when empty. */
+  searchFields?: readonly UserSearchField[]
+}
+
+/** The fields a query searches, each once, in one order (so equal sets make equal cache keys). */
+export function searchedFields(query: Pick<UserListQuery, 'searchFields'>): readonly UserSearchField[] {
+  const wanted = query.searchFields
+  return wanted ? USER_SEARCH_FIELDS.filter((field) => wanted.includes(field)) : USER_SEARCH_FIELDS
 }
 
 export interface UserListResult {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
-import pg from 'pg'
+import type { Pool } from 'pg'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -25,12 +25,14 @@ export interface Database<DB = unknown> {
 export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
   if (options.url) {
     if (!/^postgres(ql)?:\/\//.test(options.url)) throw new Error('DATABASE_URL must be a postgres:// URL')
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
+    const schemaOption = options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}
+    // pg is imported when the first query needs the pool: an instance on SQLite never loads it
+    // (a few MiB of RSS at start).
+    const pool = async (): Promise<Pool> => {
+      const { default: pg } = await import('pg')
       // search_path per connection: every query of this instance stays in its schema.
-      ...(options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}),
-    })
+      return new pg.Pool({ connectionString: options.url, max: 10, ...schemaOption })
+    }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, engine: 'postgres', close: () => db.destroy() }
   }

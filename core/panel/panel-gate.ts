@@ -1,12 +1,30 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { requireAdmin } from '../access/assert-permission.ts'
+import { requireUser } from '../auth/require-user.ts'
 import type { Policy } from '../access/policy.ts'
 import { ERR_ACCESS_DENIED, ERR_UNAUTHENTICATED } from '../http/errors.ts'
 import { isHtmx, navigate } from '../views/htmx.ts'
+import { setNotice } from '../views/notice.ts'
 import { loginUrl } from '../views/safe-next.ts'
+import type { Principal } from '../access/assert-permission.ts'
 
 /** 'admin-roles': only the roles in adminRoles (requireAdmin). 'signed-in': anyone signed in. */
 export type PanelAccess = 'admin-roles' | 'signed-in'
+
+/** Whether a user may enter a panel: the gate's refusal and the top bar's link are this one check. */
+export function mayEnterPanel(policy: Policy, access: PanelAccess, user: Principal | null | undefined): boolean {
+  try {
+    enterPanel(policy, access, user)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function enterPanel(policy: Policy, access: PanelAccess, user: Principal | null | undefined): void {
+  if (access === 'admin-roles') requireAdmin(policy, user)
+  else requireUser(user)
+}
 
 /** A page navigation, as opposed to a script asking for JSON or writing. */
 function isNavigation(request: FastifyRequest): boolean {
@@ -20,14 +38,15 @@ function isNavigation(request: FastifyRequest): boolean {
  * encapsulated context. Pages are redirected (to /login when signed out, to /dashboard when the
  * role may not enter); htmx gets HX-Redirect; anything else gets the 401/403 error.
  */
-export function panelGate(policy: Policy, access: PanelAccess) {
+export function panelGate(policy: Policy, access: PanelAccess, label: string) {
   return async function gate(request: FastifyRequest, reply: FastifyReply) {
     try {
-      if (access === 'admin-roles') requireAdmin(policy, request.user)
-      else if (!request.user) throw ERR_UNAUTHENTICATED()
+      enterPanel(policy, access, request.user)
     } catch (error) {
       const signedOut = !request.user
       if (isHtmx(request) || isNavigation(request)) {
+        // The dashboard says why the person landed there instead of the page they clicked.
+        if (!signedOut) setNotice(request, `${label} is for administrators: your role (${request.user!.role}) cannot open it.`)
         return navigate(request, reply, signedOut ? loginUrl(request.url) : '/dashboard', signedOut ? 303 : 307)
       }
       throw signedOut ? ERR_UNAUTHENTICATED() : ERR_ACCESS_DENIED((error as Error).message)

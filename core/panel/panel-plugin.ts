@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import type { AnyResource } from '../resource/define-resource.ts'
+import type { TopbarItem } from '../views/topbar.ts'
 
 // The contract between a panel and the plugins composed into it (Filament's id + register + boot).
 
@@ -25,6 +27,13 @@ export interface PanelContext {
    */
   url(name: string, params?: Record<string, string | number>, query?: Record<string, string | number | undefined>): string
   navigationItem(item: NavigationItem): void
+  /** A link in the top bar of every page of the app (not only this panel's), e.g. an inbox. */
+  topbarItem(item: TopbarItem): void
+  /**
+   * Contributes resources from register(): each is mounted exactly like the panel's own
+   * (navigation, routes, permission checks). A slug the panel already has is refused at boot.
+   */
+  resources(resources: AnyResource[]): void
 }
 
 export interface PanelPlugin {

@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { verifyCsrf } from '../http/csrf.ts'
 import { ERR_NOT_FOUND } from '../http/errors.ts'
-import type { Resource } from '../resource/define-resource.ts'
+import type { AnyResource } from '../resource/define-resource.ts'
 import { resourcePlugin } from '../resource/resource-plugin.ts'
 import { acceptFormBodies } from '../views/form-body.ts'
 import { setPanelLayout } from '../views/layout-context.ts'
 import { NamedRoutes } from './named-routes.ts'
-import { panelGate, type PanelAccess } from './panel-gate.ts'
+import { mayEnterPanel, panelGate, type PanelAccess } from './panel-gate.ts'
 import type { NavigationItem, PanelContext, PanelPlugin } from './panel-plugin.ts'
 
 const HOME_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), 'views', 'home.eta')
@@ -32,7 +32,7 @@ export interface PanelBuilder extends FastifyPluginAsync {
   label(label: string): PanelBuilder
   /** Who may enter. There is no default: a panel without .access() refuses to boot (fails closed). */
   access(access: PanelAccess): PanelBuilder
-  resources(resources: Resource[]): PanelBuilder
+  resources(resources: AnyResource[]): PanelBuilder
   /** Plugins are keyed by id: registering the same id again replaces the earlier one, so it runs once. */
   plugin(plugin: PanelPlugin): PanelBuilder
   plugins(plugins: PanelPlugin[]): PanelBuilder
@@ -45,7 +45,7 @@ interface PanelState {
   path?: string
   label?: string
   access?: PanelAccess
-  resources: Resource[]
+  resources: AnyResource[]
   plugins: Map<string, PanelPlugin>
 }
 
@@ -58,7 +58,7 @@ export const Panel = {
       path: (p: string) => { state.path = p.replace(/^\/+|\/+$/g, ''); return builder },
       label: (label: string) => { state.label = label; return builder },
       access: (access: PanelAccess) => { state.access = access; return builder },
-      resources: (resources: Resource[]) => { state.resources.push(...resources); return builder },
+      resources: (resources: AnyResource[]) => { state.resources.push(...resources); return builder },
       plugin: (plugin: PanelPlugin) => { state.plugins.set(plugin.id, plugin); return builder },
       plugins: (plugins: PanelPlugin[]) => { for (const p of plugins) state.plugins.set(p.id, p); return builder },
       describe: () => ({
@@ -78,28 +78,47 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
   const label = state.label ?? id.charAt(0).toUpperCase() + id.slice(1)
   const home = `/${prefix}`
 
+  // Without the views (a JSON-only app, a route test) there is no layout, so no top bar to add to.
+  const topbar = () => (app.hasDecorator('topbar') ? app.topbar : undefined)
   const routes = new NamedRoutes()
   const navigation: NavigationItem[] = []
+  const plugins = new Map<string, PanelPlugin>()
+  let registering = true
   const panel: PanelContext = {
     id,
     path: prefix,
     url: (name, params, query) => routes.url(name, params, query),
     navigationItem: (item) => { navigation.push(item) },
+    topbarItem: (item) => { topbar()?.add(item) },
+    resources: (resources) => {
+      if (!registering) throw new Error(`Panel "${id}": resources() is for register(); routes are already being mounted`)
+      for (const resource of resources) {
+        const plugin = resource.open(resourcePlugin)
+        if (plugins.has(plugin.id)) throw new Error(`Panel "${id}" already has a resource "${resource.slug}"`)
+        // Added while the loop below runs: a Map iterator visits entries added during the iteration.
+        plugins.set(plugin.id, plugin)
+      }
+    },
   }
-  // Resources first so their navigation comes before the plugins'.
-  const plugins = new Map<string, PanelPlugin>()
-  for (const resource of state.resources) plugins.set(`resource:${resource.slug}`, resourcePlugin(resource))
+  // Resources first so their navigation comes before the plugins'; those plugins contribute come last.
+  for (const resource of state.resources) {
+    const plugin = resource.open(resourcePlugin)
+    plugins.set(plugin.id, plugin)
+  }
   for (const [key, plugin] of state.plugins) plugins.set(key, plugin)
   for (const plugin of plugins.values()) plugin.register(panel)
+  registering = false
 
   const policy = app.policy
+  // Every page's top bar links to the panels its user may enter, through the gate's own check.
+  topbar()?.add({ key: `panel:${id}`, label, url: home, visibleTo: (user) => mayEnterPanel(policy, access, user) })
   await app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       const name = (route.config as { name?: unknown } | undefined)?.name
       if (typeof name === 'string') routes.add(name, route.url ?? route.path)
     })
     acceptFormBodies(scope)
-    scope.addHook('onRequest', panelGate(policy, access))
+    scope.addHook('onRequest', panelGate(policy, access, label))
     // Cookie-authenticated writes inside a panel must carry the session's token (x-csrf-token).
     scope.addHook('onRequest', verifyCsrf)
     scope.addHook('onRequest', async (request) => {

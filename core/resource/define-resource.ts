@@ -1,9 +1,25 @@
 import { z } from 'zod'
 import type { PublicUser } from '../auth/user-repository.ts'
+import type { Rule } from './rule.ts'
+
+/** Every key a resource may name (columns, sort, search, form): a typo is a type error. */
+export type FieldKey<R> = keyof R & string
+
+/** A sort as the URL carries it: 'name' ascending, '-name' descending. */
+export type SortValue<R> = FieldKey<R> | `-${FieldKey<R>}`
+
+export interface SortOrder<R> {
+  field: FieldKey<R>
+  direction: 'asc' | 'desc'
+}
+
+export interface ResourceRecord {
+  id: string
+}
 
 /** A table column; `sortable` makes it a sort key (?sort=key or ?sort=-key). */
 export interface ResourceColumn<R> {
-  key: string
+  key: FieldKey<R>
   label: string
   sortable?: boolean
   /** The column that links to the record's page. */
@@ -19,11 +35,13 @@ export interface FieldOption {
   label: string
 }
 
-/** One control of the edit form. Its key must be a key of the form schema. */
-export interface ResourceField<R> {
-  key: string
+/** One control of the edit form, declared once: what it shows and what it accepts. */
+export interface ResourceField<R, K extends FieldKey<R> = FieldKey<R>> {
+  key: K
   label: string
   type: 'text' | 'email' | 'number' | 'textarea' | 'select'
+  /** What the field accepts; the form's strict schema is built from these. */
+  schema: z.ZodType<R[K]>
   /** For selects: may depend on who is editing what (offer only the roles they may give). */
   options?: (actor: PublicUser, record: R) => FieldOption[]
   autocomplete?: string
@@ -31,31 +49,37 @@ export interface ResourceField<R> {
   help?: string
 }
 
+/** One field per key, each schema typed by its own key's value. */
+export type FormField<R> = { [K in FieldKey<R>]: ResourceField<R, K> }[FieldKey<R>]
+
 /**
- * An action and the permission decide() must grant for it. `allowed` adds a per-record rule
- * (e.g. rank). Both only hide controls: the source re-checks everything on the server.
+ * An action and the permission decide() must grant for it. `rule` adds a per-record check
+ * (e.g. rank): the page hides the control with rule.allows, the source refuses with rule.assert.
  */
 export interface ResourceAction<R> {
   permission: string
-  allowed?: (actor: PublicUser, record: R) => boolean
+  rule?: Rule<[actor: PublicUser, record: R]>
 }
 
-export interface ResourceListQuery {
+export interface ResourceListQuery<R> {
   page: number
   perPage: number
   search?: string
-  sort: { field: string; direction: 'asc' | 'desc' }
+  /** The resource's searchFields: the only fields `search` may match. */
+  searchFields: readonly FieldKey<R>[]
+  sort: SortOrder<R>
 }
 
 /** Where the records come from. Every method checks the actor's permissions itself. */
 export interface ResourceSource<R> {
-  list(actor: PublicUser | null, query: ResourceListQuery): Promise<{ data: R[]; total: number }>
+  list(actor: PublicUser | null, query: ResourceListQuery<R>): Promise<{ data: R[]; total: number }>
   get(actor: PublicUser | null, id: string): Promise<R>
+  /** `input` has passed the form's strict schema: only form keys, each parsed by its field. */
   update(actor: PublicUser | null, id: string, input: Record<string, unknown>): Promise<R>
   remove(actor: PublicUser | null, id: string): Promise<void>
 }
 
-export interface ResourceDefinition<R extends { id: string }> {
+export interface ResourceDefinition<R extends ResourceRecord> {
   /** URL segment and route-name part: /<panel>/<slug>, 'resources.<slug>.index'. */
   slug: string
   /** Plural, for navigation and headings: 'People'. */
@@ -67,45 +91,74 @@ export interface ResourceDefinition<R extends { id: string }> {
   navigationGroup?: string
   columns: ResourceColumn<R>[]
   /** A sortable column key, '-' in front for descending. */
-  defaultSort: string
-  /** The fields the source searches; named in the search box's placeholder. */
-  searchFields: string[]
+  defaultSort: SortValue<R>
+  /** The fields the source searches (passed in every list query); named in the search box's placeholder. */
+  searchFields: FieldKey<R>[]
   perPage: number
-  /** The write allow-list: a strict zod object whose keys are exactly the fields. */
-  form: { schema: z.ZodObject; fields: ResourceField<R>[] }
+  /**
+   * The fields are the write allow-list: the strict schema is derived from them. A resource
+   * without an edit action needs none (no fields: every key is refused).
+   */
+  form?: { fields: FormField<R>[] }
   actions: { view: ResourceAction<R>; edit?: ResourceAction<R>; delete?: ResourceAction<R> }
   source: ResourceSource<R>
 }
 
-export interface Resource<R extends { id: string } = { id: string }> extends ResourceDefinition<R> {
-  readonly sortKeys: readonly string[]
+/**
+ * A resource with its record type hidden: what a panel holds, since one panel lists resources of
+ * different record types. open() hands the typed resource to a generic function, so the code
+ * that mounts it is checked against R without a cast.
+ */
+export interface AnyResource {
+  readonly slug: string
+  open<T>(use: <R extends ResourceRecord>(resource: Resource<R>) => T): T
+}
+
+export interface Resource<R extends ResourceRecord> extends Readonly<Omit<ResourceDefinition<R>, 'form'>>, AnyResource {
+  readonly form: { readonly fields: readonly FormField<R>[]; readonly schema: z.ZodObject }
+  readonly sortKeys: readonly FieldKey<R>[]
+  /** The order a ?sort= value means; a value that is not a sort key means the default order. */
+  order(sort: string): SortOrder<R>
 }
 
 const SLUG = /^[a-z][a-z0-9-]*$/
 
-function isStrict(schema: z.ZodObject): boolean {
-  const catchall = (schema as unknown as { _zod: { def: { catchall?: { _zod: { def: { type: string } } } } } })._zod.def.catchall
-  return catchall?._zod.def.type === 'never'
+/** 'name' and '-name' -> the order each means, for every sort key (URLs and APIs carry the string). */
+export function sortOrders<K extends string>(sortKeys: readonly K[]): Map<string, { field: K; direction: 'asc' | 'desc' }> {
+  const orders = new Map<string, { field: K; direction: 'asc' | 'desc' }>()
+  for (const field of sortKeys) orders.set(field, { field, direction: 'asc' }).set(`-${field}`, { field, direction: 'desc' })
+  return orders
 }
 
 /**
- * Checks a resource definition once, at boot, so a typo in a sort key or a form field fails the
- * start instead of a request. The screens are generated from what it returns.
+ * Checks a resource definition once, at boot, so a mistake the types cannot see (a default sort
+ * on a column that is not sortable, two fields with one key) fails the start instead of a request.
+ * The screens are generated from what it returns.
  */
-export function defineResource<R extends { id: string }>(definition: ResourceDefinition<R>): Resource<R> {
+export function defineResource<R extends ResourceRecord>(definition: ResourceDefinition<R>): Resource<R> {
   const where = `Resource "${definition.slug}"`
   if (!SLUG.test(definition.slug)) throw new Error(`${where}: the slug must be lower-case letters, digits and "-"`)
   const columnKeys = definition.columns.map((c) => c.key)
   const sortKeys = definition.columns.filter((c) => c.sortable).map((c) => c.key)
-  if (!sortKeys.includes(definition.defaultSort.replace(/^-/, ''))) throw new Error(`${where}: defaultSort "${definition.defaultSort}" is not a sortable column`)
+  const orders = sortOrders(sortKeys)
+  const defaultOrder = orders.get(definition.defaultSort)
+  if (!defaultOrder) throw new Error(`${where}: defaultSort "${definition.defaultSort}" is not a sortable column`)
   if (!Number.isInteger(definition.perPage) || definition.perPage < 1 || definition.perPage > 100) throw new Error(`${where}: perPage must be 1..100`)
   if (new Set(columnKeys).size !== columnKeys.length) throw new Error(`${where}: duplicate column keys`)
-  if (!isStrict(definition.form.schema)) throw new Error(`${where}: the form schema must be .strict(): it is the write allow-list`)
-  const schemaKeys = Object.keys(definition.form.schema.shape).sort()
-  const fieldKeys = definition.form.fields.map((f) => f.key).sort()
-  if (schemaKeys.join() !== fieldKeys.join()) throw new Error(`${where}: form fields (${fieldKeys.join(', ')}) must match the schema keys (${schemaKeys.join(', ')})`)
-  for (const field of definition.form.fields) {
+  const fields = definition.form?.fields ?? []
+  const fieldKeys = fields.map((f) => f.key)
+  if (new Set(fieldKeys).size !== fieldKeys.length) throw new Error(`${where}: duplicate form fields (${fieldKeys.join(', ')})`)
+  for (const field of fields) {
     if (field.type === 'select' && !field.options) throw new Error(`${where}: the select "${field.key}" needs options`)
   }
-  return Object.freeze({ ...definition, sortKeys: Object.freeze(sortKeys) })
+  // Strict: a key the form does not have is refused, not dropped (the write allow-list).
+  const schema = z.object(Object.fromEntries(fields.map((field) => [field.key, field.schema]))).strict()
+  const resource: Resource<R> = Object.freeze({
+    ...definition,
+    form: Object.freeze({ fields: Object.freeze([...fields]), schema }),
+    sortKeys: Object.freeze(sortKeys),
+    order: (sort: string) => orders.get(sort) ?? defaultOrder,
+    open: <T>(use: <S extends ResourceRecord>(typed: Resource<S>) => T): T => use(resource),
+  })
+  return resource
 }

@@ -1,17 +1,20 @@
 import type { PublicUser } from '../auth/user-repository.ts'
-import type { Resource } from './define-resource.ts'
+import type { Resource, ResourceRecord } from './define-resource.ts'
 
 export type FieldErrors = Record<string, string>
 
-/** The edit form's controls with their current values (the record's, or what was just sent) and errors. */
-export function formFields(resource: Resource, actor: PublicUser, record: Record<string, unknown> & { id: string }, values: Record<string, unknown>, errors: FieldErrors) {
+/** What a form shows in its fields: the record itself, or what was just sent. */
+export type FormValues<R> = R | Readonly<Record<string, unknown>>
+
+/** The edit form's controls with their current values and errors. */
+export function formFields<R extends ResourceRecord>(resource: Resource<R>, actor: PublicUser, record: R, values: FormValues<R>, errors: FieldErrors) {
   return resource.form.fields.map((field) => ({
     key: field.key,
     label: field.label,
     type: field.type,
     value: values[field.key] === undefined || values[field.key] === null ? '' : String(values[field.key]),
     error: errors[field.key] ?? null,
-    options: field.options ? field.options(actor, record as never) : null,
+    options: field.options ? field.options(actor, record) : null,
     autocomplete: field.autocomplete ?? 'off',
     required: field.required ?? false,
     help: field.help ?? null,
@@ -19,7 +22,7 @@ export function formFields(resource: Resource, actor: PublicUser, record: Record
 }
 
 /** zod issues -> one message per field (the first); unknown keys are reported apart, they are refused outright. */
-export function fieldErrors(issues: Array<{ code: string; path: PropertyKey[]; message: string; keys?: string[] }>) {
+export function fieldErrors(issues: ReadonlyArray<{ code: string; path: PropertyKey[]; message: string; keys?: string[] }>) {
   const errors: FieldErrors = {}
   const unknown: string[] = []
   for (const issue of issues) {

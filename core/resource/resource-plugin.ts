@@ -3,14 +3,15 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Policy } from '../access/policy.ts'
 import type { PublicUser } from '../auth/user-repository.ts'
-import { ERR_ACCESS_DENIED, ERR_UNAUTHENTICATED, ERR_VALIDATION, isAppError } from '../http/errors.ts'
+import { requireUser } from '../auth/require-user.ts'
+import { ERR_ACCESS_DENIED, ERR_VALIDATION, isAppError } from '../http/errors.ts'
 import type { PanelContext, PanelPlugin } from '../panel/panel-plugin.ts'
 import { wantsFragment } from '../views/htmx.ts'
 import { VIEW_FILES } from '../views/view-files.ts'
-import type { Resource } from './define-resource.ts'
-import { fieldErrors, formFields, type FieldErrors } from './form-model.ts'
+import type { Resource, ResourceRecord } from './define-resource.ts'
+import { fieldErrors, formFields, type FieldErrors, type FormValues } from './form-model.ts'
 import { listStateParser } from './list-state.ts'
-import { cellText, mayUse, tableModel, type Urls } from './table-model.ts'
+import { columnText, mayUse, tableModel, type Urls } from './table-model.ts'
 
 const VIEWS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'views')
 const VIEW = {
@@ -37,7 +38,7 @@ function pathOf(url: string | string[] | undefined): string | undefined {
  * record, update, confirm-delete and delete routes in boot(). Route names:
  * resources.<slug>.index | .view | .update | .confirm-delete | .delete
  */
-export function resourcePlugin(resource: Resource): PanelPlugin {
+export function resourcePlugin<R extends ResourceRecord>(resource: Resource<R>): PanelPlugin {
   const name = (action: string) => `resources.${resource.slug}.${action}`
   return {
     id: `resource:${resource.slug}`,
@@ -50,7 +51,7 @@ export function resourcePlugin(resource: Resource): PanelPlugin {
   }
 }
 
-function mountResourceRoutes(resource: Resource, panel: PanelContext, app: FastifyInstance, name: (action: string) => string) {
+function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, panel: PanelContext, app: FastifyInstance, name: (action: string) => string) {
   const policy: Policy = app.policy
   const base = `/${resource.slug}`
   // A table asks for two URLs per row: the route names are built once, not per call.
@@ -61,10 +62,7 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
     record: (id) => panel.url(recordRoute, { id }),
     confirmDelete: (id) => panel.url(confirmDeleteRoute, { id }),
   }
-  const actorOf = (request: FastifyRequest): PublicUser => {
-    if (!request.user) throw ERR_UNAUTHENTICATED()
-    return request.user
-  }
+  const actorOf = (request: FastifyRequest): PublicUser => requireUser(request.user)
   const canFor = (actor: PublicUser) => (permission: string) => policy.can(actor.role, permission)
   // Built once at boot, not per request.
   const parseListState = listStateParser(resource)
@@ -76,9 +74,9 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
     // The source checks the view permission on every call: a partial request is re-checked too.
     const result = await resource.source.list(actor, {
       page: state.page, perPage: resource.perPage, search: state.search || undefined,
-      sort: { field: state.sort.replace(/^-/, ''), direction: state.sort.startsWith('-') ? 'desc' : 'asc' },
+      searchFields: resource.searchFields, sort: resource.order(state.sort),
     })
-    const table = tableModel({ resource, state, rows: result.data as never, total: result.total, urls, actor, can: canFor(actor) })
+    const table = tableModel({ resource, state, rows: result.data, total: result.total, urls, actor, can: canFor(actor) })
     if (wantsFragment(request)) return reply.fragment(VIEW.table, { table })
     return reply.page(VIEW.list, {
       table, state, listUrl: urls.list,
@@ -87,14 +85,14 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
     }, { title: resource.label })
   })
 
-  const renderRecord = async (request: FastifyRequest, reply: FastifyReply, record: { id: string } & Record<string, unknown>, extra: { values?: Record<string, unknown>; errors?: FieldErrors; flash?: { kind: string; message: string } } = {}) => {
+  const renderRecord = async (request: FastifyRequest, reply: FastifyReply, record: R, extra: { values?: FormValues<R>; errors?: FieldErrors; flash?: { kind: string; message: string } } = {}) => {
     const actor = actorOf(request)
     const can = canFor(actor)
     const model = {
-      title: resource.title(record as never),
+      title: resource.title(record),
       listUrl: urls.list,
       resourceLabel: resource.label,
-      details: resource.columns.map((column) => ({ label: column.label, text: cellText(resource, column.key, record), badge: column.badge === true })),
+      details: resource.columns.map((column) => ({ label: column.label, text: columnText(column, record), badge: column.badge === true })),
       form: mayUse(can, actor, resource.actions.edit, record)
         ? { action: panel.url(name('update'), { id: record.id }), fields: formFields(resource, actor, record, extra.values ?? record, extra.errors ?? {}) }
         : null,
@@ -108,7 +106,7 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
 
   app.get<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('view') } }, async (request, reply) => {
     const record = await resource.source.get(actorOf(request), request.params.id)
-    return renderRecord(request, reply, record as never)
+    return renderRecord(request, reply, record)
   })
 
   app.post<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('update') } }, async (request, reply) => {
@@ -117,20 +115,20 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
     const body = (request.body ?? {}) as Record<string, unknown>
     const parsed = resource.form.schema.safeParse(body)
     if (!parsed.success) {
-      const { errors, unknown } = fieldErrors(parsed.error.issues as never)
+      const { errors, unknown } = fieldErrors(parsed.error.issues)
       // Only a forged request sends a field the form does not have: refuse it, write nothing.
       if (unknown.length > 0) throw ERR_VALIDATION(`body: unknown field(s): ${unknown.join(', ')}`)
       reply.code(422)
-      return renderRecord(request, reply, current as never, { values: body, errors, flash: { kind: 'error', message: 'Please correct the fields marked below.' } })
+      return renderRecord(request, reply, current, { values: body, errors, flash: { kind: 'error', message: 'Please correct the fields marked below.' } })
     }
     try {
       const updated = await resource.source.update(actor, request.params.id, parsed.data)
-      return renderRecord(request, reply, updated as never, { flash: { kind: 'success', message: 'Saved.' } })
+      return renderRecord(request, reply, updated, { flash: { kind: 'success', message: 'Saved.' } })
     } catch (error) {
       // A conflict (e-mail taken) or a rule of the source is shown on the form; 403/404 go to the error page.
       if (!isAppError(error) || ![400, 409, 422].includes(error.statusCode)) throw error
       reply.code(422)
-      return renderRecord(request, reply, current as never, { values: body, flash: { kind: 'error', message: error.message } })
+      return renderRecord(request, reply, current, { values: body, flash: { kind: 'error', message: error.message } })
     }
   })
 
@@ -139,7 +137,7 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
     const record = await resource.source.get(actor, request.params.id)
     if (!mayUse(canFor(actor), actor, resource.actions.delete, record)) throw ERR_ACCESS_DENIED(`You may not delete this ${resource.recordLabel}`)
     const confirm = {
-      title: `Delete ${resource.title(record as never)}?`,
+      title: `Delete ${resource.title(record)}?`,
       message: `This ${resource.recordLabel} will be removed. This cannot be undone.`,
       deleteUrl: panel.url(name('delete'), { id: record.id }),
       cancelHref: urls.list,
@@ -156,6 +154,6 @@ function mountResourceRoutes(resource: Resource, panel: PanelContext, app: Fasti
     reply.header('HX-Trigger', JSON.stringify({ 'resource-changed': { slug: resource.slug }, 'modal-close': true }))
     // Deleted from its own page: that page is gone, go to the list.
     if (pathOf(request.headers['hx-current-url']) === urls.record(record.id)) reply.header('HX-Redirect', urls.list)
-    return reply.fragment(VIEW_FILES.flash, { kind: 'success', message: `Deleted ${resource.title(record as never)}.` })
+    return reply.fragment(VIEW_FILES.flash, { kind: 'success', message: `Deleted ${resource.title(record)}.` })
   })
 }

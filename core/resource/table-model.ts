@@ -1,8 +1,6 @@
 import type { PublicUser } from '../auth/user-repository.ts'
-import type { Resource, ResourceAction } from './define-resource.ts'
+import type { Resource, ResourceAction, ResourceColumn, ResourceRecord } from './define-resource.ts'
 import { listHref, type ListState } from './list-state.ts'
-
-type AnyRecord = { id: string } & Record<string, unknown>
 
 export interface Urls {
   list: string
@@ -10,19 +8,15 @@ export interface Urls {
   confirmDelete: (id: string) => string
 }
 
-/** Whether a control is shown: the same decide() the source's checks use, plus the per-record rule. */
-export function mayUse(can: (permission: string) => boolean, actor: PublicUser, action: ResourceAction<any> | undefined, record: unknown): boolean {
+/** Whether a control is shown: the same decide() and the same rule the source's checks use. */
+export function mayUse<R>(can: (permission: string) => boolean, actor: PublicUser, action: ResourceAction<R> | undefined, record: R): boolean {
   if (!action) return false
-  return can(action.permission) && (action.allowed?.(actor, record) ?? true)
+  return can(action.permission) && (action.rule?.allows(actor, record) ?? true)
 }
 
-export function cellText(resource: Resource, key: string, record: AnyRecord): string {
-  return columnText(resource.columns.find((c) => c.key === key), key, record)
-}
-
-function columnText(column: Resource['columns'][number] | undefined, key: string, record: AnyRecord): string {
-  if (column?.value) return column.value(record as never)
-  const value = record[key]
+export function columnText<R>(column: ResourceColumn<R>, record: R): string {
+  if (column.value) return column.value(record)
+  const value = record[column.key]
   return value === undefined || value === null ? '' : String(value)
 }
 
@@ -30,10 +24,10 @@ function columnText(column: Resource['columns'][number] | undefined, key: string
  * Everything the table component needs, computed here so the template only prints: header
  * links that toggle the sort, row links and actions the actor may use, pagination, empty state.
  */
-export function tableModel(input: {
-  resource: Resource
+export function tableModel<R extends ResourceRecord>(input: {
+  resource: Resource<R>
   state: ListState
-  rows: AnyRecord[]
+  rows: R[]
   total: number
   urls: Urls
   actor: PublicUser
@@ -66,13 +60,13 @@ export function tableModel(input: {
       return {
         id: record.id,
         cells: resource.columns.map((column) => ({
-          text: columnText(column, column.key, record),
+          text: columnText(column, record),
           href: column.primary ? viewHref : null,
           badge: column.badge === true,
         })),
         viewHref,
         deleteHref: mayUse(can, actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
-        title: resource.title(record as never),
+        title: resource.title(record),
       }
     }),
     empty: rows.length > 0 ? null : {

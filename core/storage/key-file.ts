@@ -25,6 +25,23 @@ export async function loadOrCreateKeyFile(file: string, create: () => Buffer = (
   }
 }
 
+/**
+ * A JSON document kept as a key file (a CA, a certificate with its password), created once like
+ * loadOrCreateKeyFile. A file that does not parse, or lacks one of `stringFields`, is damaged.
+ */
+export async function loadOrCreateJsonKeyFile<T extends object>(file: string, create: () => T, stringFields: ReadonlyArray<keyof T & string>): Promise<T> {
+  const isValid = (content: Buffer) => {
+    try {
+      const parsed = JSON.parse(content.toString('utf8'))
+      return stringFields.every((field) => typeof parsed?.[field] === 'string')
+    } catch {
+      return false
+    }
+  }
+  const bytes = await loadOrCreateKeyFile(file, () => Buffer.from(JSON.stringify(create())), isValid)
+  return JSON.parse(bytes.toString('utf8')) as T
+}
+
 /** A 32-byte key given as 64 hex characters or base64 (environment variables). */
 export function parseKey32(value: string, name: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64')

@@ -10,6 +10,8 @@ import { csrfToken } from '../auth/session.ts'
 import { panelLayoutOf } from './layout-context.ts'
 import { renderErrorPage } from './error-pages.ts'
 import { compiledViews } from './compiled-views.ts'
+import { takeNotice } from './notice.ts'
+import { Topbar } from './topbar.ts'
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 const LAYOUT = path.join(HERE, 'layout.eta')
@@ -41,6 +43,8 @@ declare module 'fastify' {
     fragment(viewFile: string, data?: object): Promise<FastifyReply>
   }
   interface FastifyInstance {
+    /** The links of every page's top bar: panels and panel plugins add theirs (core/views/topbar.ts). */
+    topbar: Topbar
     /** Renders a view file to a string with the same helpers as reply.page. */
     renderView(request: FastifyRequest, viewFile: string, data?: object): Promise<string>
   }
@@ -83,6 +87,7 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
 
   const render = (viewFile: string, data: object): string => view(viewFile).call(eta, data, {})
 
+  app.decorate('topbar', new Topbar())
   app.decorate('renderView', async (request: FastifyRequest, viewFile: string, data: object = {}) =>
     render(viewFile, { ...viewHelpers(request), ...data }))
 
@@ -92,7 +97,9 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
     // Worked out once for the view and its layout.
     const helpers = viewHelpers(this.request, panel)
     const body = render(viewFile, { ...helpers, title, ...data })
-    const html = render(LAYOUT, { ...helpers, title, body, panel })
+    const request = this.request
+    const topbar = await app.topbar.shownTo(app.policy, request.user, helpers.currentPath ?? '/', (error) => request.log.warn({ err: error }, 'a top bar count failed'))
+    const html = render(LAYOUT, { ...helpers, title, body, panel, topbar, notice: takeNotice(request) })
     // The same URL answers a fragment or a page depending on HX-Request: caches must keep both.
     return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(encoded(html))
   })

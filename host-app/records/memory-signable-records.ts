@@ -1,26 +1,21 @@
-import type { Signable } from '../../plugins/signature/contracts/signable.ts'
-import type { SignableSource } from '../../plugins/signature/contracts/signable-source.ts'
-
-type TemplatedRecord = Signable & { readonly signaturePdfTemplate: string }
+import type { SignableRecord, SignableSource } from '../../plugins/signature/index.ts'
 
 /** The host's signable records, in memory like its users: seeded at every boot, lost at restart. */
-export class MemorySignableRecords implements SignableSource {
-  readonly #byTemplate = new Map<string, Map<string, TemplatedRecord>>()
+export class MemorySignableRecords implements SignableSource<SignableRecord> {
+  readonly #byTemplate = new Map<string, Map<string, SignableRecord>>()
 
-  add(...records: TemplatedRecord[]): this {
-    for (const record of records) {
-      let bucket = this.#byTemplate.get(record.signaturePdfTemplate)
-      if (!bucket) this.#byTemplate.set(record.signaturePdfTemplate, (bucket = new Map()))
-      bucket.set(record.getSignableId(), record)
-    }
+  add(templateKey: string, ...records: SignableRecord[]): this {
+    let bucket = this.#byTemplate.get(templateKey)
+    if (!bucket) this.#byTemplate.set(templateKey, (bucket = new Map()))
+    for (const record of records) bucket.set(String(record.id), record)
     return this
   }
 
-  forTemplate(templateKey: string): readonly TemplatedRecord[] {
+  forTemplate(templateKey: string): readonly SignableRecord[] {
     return [...(this.#byTemplate.get(templateKey)?.values() ?? [])]
   }
 
-  find(templateKey: string, id: string): TemplatedRecord | null {
+  find(templateKey: string, id: string): SignableRecord | null {
     return this.#byTemplate.get(templateKey)?.get(id) ?? null
   }
 }

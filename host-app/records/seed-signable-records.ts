@@ -1,8 +1,7 @@
-import type { TemplateLookup } from '../../plugins/signature/contracts/has-pdf-template.ts'
-import { ContractRecord } from './contract-record.ts'
-import { DailyTimeRecord, type TimeEntry } from './daily-time-record.ts'
+import { contractRecord } from './contract-record.ts'
+import { dailyTimeRecord, type TimeEntry } from './daily-time-record.ts'
 import { MemorySignableRecords } from './memory-signable-records.ts'
-import { PayslipRecord } from './payslip-record.ts'
+import type { PayslipRecord } from './payslip-record.ts'
 
 interface Person { id: string; name: string }
 
@@ -21,21 +20,22 @@ function weekdays(month: string, count: number): TimeEntry[] {
 }
 
 /** Every demo account gets at least one daily time record, payslip and contract. Fixed data: no clock. */
-export function seedSignableRecords(templates: TemplateLookup): MemorySignableRecords {
+export function seedSignableRecords(): MemorySignableRecords {
   const records = new MemorySignableRecords()
   for (const { person, supervisor, payroll, employer, department } of PEOPLE) {
     const short = person.id.replace(/^u-/, '')
     for (const [month, period] of [['2026-02', 'February 2026'], ['2026-03', 'March 2026']] as const) {
-      records.add(new DailyTimeRecord(templates, {
+      records.add('daily-time-record', dailyTimeRecord({
         id: `dtr-${short}-${month}`, employeeId: person.id, employeeName: person.name, supervisorId: supervisor.id,
         supervisorName: supervisor.name, period, department, days: weekdays(month, 5),
       }))
     }
-    records.add(new PayslipRecord(templates, {
+    const payslip: PayslipRecord = {
       id: `payslip-${short}-2026-03`, employeeId: person.id, payrollOfficerId: payroll.id, employeeName: person.name,
       period: 'March 2026', currency: 'EUR', lines: [{ label: 'Base salary', amount: 3000 }, { label: 'Tax', amount: -750 }],
-    }))
-    records.add(new ContractRecord(templates, {
+    }
+    records.add('payslip', payslip)
+    records.add('contract', contractRecord({
       id: `contract-${short}`, employerId: employer.id, employerName: 'Example Ltd', employeeId: person.id, employeeName: person.name, signedOn: '2 January 2026',
     }))
   }

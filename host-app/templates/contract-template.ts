@@ -1,11 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { PdfRendererClass } from '../../plugins/signature/contracts/pdf-renderer.ts'
-import type { PdfTemplate, TemplateContext } from '../../plugins/signature/contracts/pdf-template.ts'
-import type { RendersSamplePageImage } from '../../plugins/signature/contracts/renders-sample-page-image.ts'
-import { SlotDefinition } from '../../plugins/signature/contracts/slot-definition.ts'
-import { ChromiumPdfRenderer } from '../../plugins/signature/rendering/chromium-pdf-renderer.ts'
-import { documentFileKey, sampleFileKey } from '../../plugins/signature/templates/file-keys.ts'
+import { ChromiumPdfRenderer, Slot, type PdfRendererClass, type PdfTemplate, type RendersSamplePageImage, type TemplateContext } from '../../plugins/signature/index.ts'
 
 export interface ContractData {
   id: string
@@ -30,7 +25,7 @@ const VIEW = 'pdf.contract'
 /**
  * The contract: two A4 pages (Chromium, Eta view), both parties sign on the last page. It supplies
  * its own page images (72 DPI, so one pixel is one point) instead of leaving that to the designer's
- * rasterizer. Registered fluently on the admin panel (host-app/app.ts).
+ * rasterizer. Declared fluently on the app-level signature plugin (host-app/app.ts).
  */
 export class ContractTemplate implements PdfTemplate, RendersSamplePageImage {
   constructor(private readonly context: TemplateContext) {}
@@ -39,17 +34,17 @@ export class ContractTemplate implements PdfTemplate, RendersSamplePageImage {
   label(): string { return 'Employment contract' }
   renderer(): PdfRendererClass { return ChromiumPdfRenderer }
 
-  slots(): readonly SlotDefinition[] {
+  slots(): readonly Slot[] {
     return [
-      new SlotDefinition({ key: 'employer', label: 'For the employer', defaultPage: 2, defaultX: 64, defaultY: 112, defaultWidth: 220, defaultHeight: 54, required: true, signatory: 'employerId', role: 'employer', order: 1 }),
-      new SlotDefinition({ key: 'employee', label: 'Employee', defaultPage: 2, defaultX: 311, defaultY: 112, defaultWidth: 220, defaultHeight: 54, required: true, signatory: 'employeeId', role: 'employee', order: 2 }),
+      Slot.make('employer').label('For the employer').required().at({ page: 2, x: 64, y: 112, width: 220, height: 54 }).signatory('employerId').role('employer').order(1),
+      Slot.make('employee').label('Employee').required().at({ page: 2, x: 311, y: 112, width: 220, height: 54 }).signatory('employeeId').role('employee').order(2),
       // Optional and bound to nobody: whoever the session names witnesses last.
-      new SlotDefinition({ key: 'witness', label: 'Witness', defaultPage: 2, defaultX: 64, defaultY: 36, defaultWidth: 220, defaultHeight: 54, required: false, role: 'witness', order: 3 }),
+      Slot.make('witness').label('Witness').optional().at({ page: 2, x: 64, y: 36, width: 220, height: 54 }).role('witness').order(3),
     ]
   }
 
   async renderSample(): Promise<string> {
-    const key = sampleFileKey(this.key(), [VIEW, 'contract-v1', SAMPLE])
+    const key = this.context.sampleFile(this.key(), [VIEW, 'contract-v1', SAMPLE])
     if (await this.context.disk.exists(key)) return this.context.disk.path(key)
     return this.context.renderer(ChromiumPdfRenderer).render(VIEW, { contract: SAMPLE }, this.context.disk.path(key))
   }
@@ -58,7 +53,7 @@ export class ContractTemplate implements PdfTemplate, RendersSamplePageImage {
     // Read field by field: a record may expose its fields as getters, which a spread would miss.
     const r = record as ContractData
     const contract: ContractData = { id: r.id, employerName: r.employerName, employeeName: r.employeeName, signedOn: r.signedOn, clauses: CLAUSES }
-    return this.context.renderer(ChromiumPdfRenderer).render(VIEW, { contract }, this.context.disk.path(documentFileKey(this.key(), record, contract)))
+    return this.context.renderer(ChromiumPdfRenderer).render(VIEW, { contract }, this.context.disk.path(this.context.documentFile(this.key(), record, contract)))
   }
 
   async sampleImagePageCount(): Promise<number> {

@@ -1,7 +1,5 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 import { atomicWriteFile } from '../../core/storage/atomic-write.ts'
-import type { PdfRenderer } from '../../plugins/signature/contracts/pdf-renderer.ts'
-import { FIXED_PDF_DATE } from '../../plugins/signature/rendering/deterministic-pdf.ts'
+import { FIXED_PDF_DATE, type PdfRenderer } from '../../plugins/signature/index.ts'
 
 export interface PayslipData {
   id: string
@@ -26,6 +24,8 @@ export class PayslipPdfRenderer implements PdfRenderer {
   async render(view: string, data: Record<string, unknown>, destinationPath: string): Promise<string> {
     if (view !== 'payslip') throw new Error(`PayslipPdfRenderer draws the 'payslip' layout only (got ${JSON.stringify(view)})`)
     const payslip = data.payslip as PayslipData
+    // pdf-lib loads with the first payslip, not at start (see deterministic-pdf.ts).
+    const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib')
     // updateMetadata: false + fixed dates: same data, same bytes.
     const document = await PDFDocument.create({ updateMetadata: false })
     document.setTitle(`Payslip ${payslip.id}`)

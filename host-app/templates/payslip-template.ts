@@ -1,7 +1,4 @@
-import type { PdfTemplate, TemplateContext } from '../../plugins/signature/contracts/pdf-template.ts'
-import type { PdfRendererClass } from '../../plugins/signature/contracts/pdf-renderer.ts'
-import { SlotDefinition } from '../../plugins/signature/contracts/slot-definition.ts'
-import { documentFileKey, sampleFileKey } from '../../plugins/signature/templates/file-keys.ts'
+import { Slot, type PdfRendererClass, type PdfTemplate, type TemplateContext } from '../../plugins/signature/index.ts'
 import { PayslipPdfRenderer, type PayslipData } from './payslip-pdf-renderer.ts'
 
 // Fixed: the sample must be the same bytes every time.
@@ -11,7 +8,7 @@ const SAMPLE: PayslipData = {
 }
 
 /**
- * A template written as a class (registered at runtime by the host, see host-app/signature.ts),
+ * A template written as a class (registered at runtime by the host, see host-app/app.ts),
  * drawing with its own pdf-lib renderer. The registry instantiates it with its context.
  */
 export class PayslipTemplate implements PdfTemplate {
@@ -20,23 +17,23 @@ export class PayslipTemplate implements PdfTemplate {
   key(): string { return 'payslip' }
   label(): string { return 'Payslip' }
 
-  slots(): readonly SlotDefinition[] {
+  slots(): readonly Slot[] {
     return [
-      new SlotDefinition({ key: 'employee', label: 'Employee', defaultPage: 1, defaultX: 56, defaultY: 92, defaultWidth: 204, defaultHeight: 44, required: true, signatory: 'employeeId', role: 'employee', order: 2 }),
-      new SlotDefinition({ key: 'payroll', label: 'Payroll officer', defaultPage: 1, defaultX: 335, defaultY: 92, defaultWidth: 204, defaultHeight: 44, required: true, signatory: 'payrollOfficerId', role: 'payroll officer', order: 1 }),
+      Slot.make('employee').label('Employee').required().at({ page: 1, x: 56, y: 92, width: 204, height: 44 }).signatory('employeeId').role('employee').order(2),
+      Slot.make('payroll').label('Payroll officer').required().at({ page: 1, x: 335, y: 92, width: 204, height: 44 }).signatory('payrollOfficerId').role('payroll officer').order(1),
     ]
   }
 
   renderer(): PdfRendererClass { return PayslipPdfRenderer }
 
   async renderSample(): Promise<string> {
-    const key = sampleFileKey(this.key(), ['payslip-v1', SAMPLE])
+    const key = this.context.sampleFile(this.key(), ['payslip-v1', SAMPLE])
     if (await this.context.disk.exists(key)) return this.context.disk.path(key)
     return this.context.renderer(PayslipPdfRenderer).render('payslip', { payslip: SAMPLE }, this.context.disk.path(key))
   }
 
   async renderFor(record: unknown): Promise<string> {
     const payslip = record as PayslipData
-    return this.context.renderer(PayslipPdfRenderer).render('payslip', { payslip }, this.context.disk.path(documentFileKey(this.key(), record, payslip)))
+    return this.context.renderer(PayslipPdfRenderer).render('payslip', { payslip }, this.context.disk.path(this.context.documentFile(this.key(), record, payslip)))
   }
 }

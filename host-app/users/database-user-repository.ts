@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import {
-  USER_SORT_FIELDS, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
+  USER_SORT_FIELDS, searchedFields, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
 } from '../../core/auth/user-repository.ts'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 
@@ -54,7 +54,8 @@ export class DatabaseUserRepository implements UserRepository {
     const needle = query.search?.trim().toLowerCase()
     if (needle) {
       const pattern = likePattern(needle)
-      base = base.where(sql<boolean>`(lower(name) like ${pattern} escape '\\' or email like ${pattern} escape '\\')`)
+      const tests = searchedFields(query).map((field) => sql<boolean>`lower(${sql.ref(field)}) like ${pattern} escape '\\'`)
+      base = base.where(tests.length > 0 ? sql<boolean>`(${sql.join(tests, sql` or `)})` : sql<boolean>`1 = 0`)
     }
     const [rows, count] = await Promise.all([
       base.selectAll()

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 import {
-  USER_SORT_FIELDS, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository, type UserSortField,
+  USER_SEARCH_FIELDS, USER_SORT_FIELDS, searchedFields, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
+  type UserSearchField, type UserSortField,
 } from '../../core/auth/user-repository.ts'
 import type { SessionVersionLedger } from './session-version-ledger.ts'
 
@@ -9,8 +10,22 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 interface Stored {
   user: UserRecord
-  /** Lower-cased "name\nemail": search is a substring test, not two toLowerCase() per row per query. */
-  haystack: string
+  /** The searchable fields lower-cased once: a search is a substring test, not a toLowerCase() per row per query. */
+  lower: Record<UserSearchField, string>
+  /** Every searchable field, lower-cased, one per line: the default search as one substring test. */
+  both: string
+}
+
+/** Whether a user matches a search: the needle in any of the searched fields. */
+type Matcher = (stored: Stored) => boolean
+
+function matcher(fields: readonly UserSearchField[], needle: string): Matcher {
+  const [first] = fields
+  // A search runs this once per row. A needle without a line break cannot match across the one
+  // in `both`, so the default search stays a single test, as fast as before fields were chosen.
+  if (fields.length === USER_SEARCH_FIELDS.length && !needle.includes('\n')) return (stored) => stored.both.includes(needle)
+  if (fields.length === 1 && first) return (stored) => stored.lower[first].includes(needle)
+  return (stored) => fields.some((field) => stored.lower[field].includes(needle))
 }
 
 const byField = (field: UserSortField) => (a: Stored, b: Stored) =>
@@ -28,7 +43,7 @@ function lowerBound(rows: Stored[], item: Stored, compare: (a: Stored, b: Stored
   return lo
 }
 
-/** How many recent search needles keep their match count (each write re-tests every one: cheap). */
+/** How many recent searches keep their match count (each write re-tests every one: cheap). */
 const COUNTED_NEEDLES = 256
 
 /**
@@ -37,7 +52,7 @@ const COUNTED_NEEDLES = 256
  * search + splice), so a list query never sorts: 100,000 users answer in a few milliseconds.
  *
  * A search needs the number of matches (the same whatever the sort) and one page of them. The
- * count of each recent needle is kept and adjusted on every write, never recomputed; with it, a
+ * count of each recent search (needle and fields) is kept and adjusted on every write, never recomputed; with it, a
  * search scans the sorted index only until its page is full instead of to the end. Only the first
  * search for a needle scans everything.
  */
@@ -45,8 +60,8 @@ export class MemoryUserRepository implements UserRepository {
   readonly #byId = new Map<string, Stored>()
   readonly #idByEmail = new Map<string, string>()
   readonly #indexes = new Map<UserSortField, Stored[]>()
-  /** needle -> how many users' haystacks include it; in least-recently-used order. */
-  readonly #matchCounts = new Map<string, number>()
+  /** "fields|needle" -> its matcher and how many users it matches; in least-recently-used order. */
+  readonly #matchCounts = new Map<string, { matches: Matcher; count: number }>()
 
   /** Seeded ids come back after a restart; their session versions must outlive the process. */
   readonly #seededIds = new Set<string>()
@@ -88,7 +103,8 @@ export class MemoryUserRepository implements UserRepository {
   #insert(user: UserRecord) {
     const email = user.email.toLowerCase()
     if (this.#idByEmail.has(email)) throw ERR_CONFLICT(`The e-mail ${user.email} is already in use`)
-    const stored = { user, haystack: `${user.name}\n${user.email}`.toLowerCase() }
+    const lower: Stored['lower'] = { name: user.name.toLowerCase(), email: user.email.toLowerCase() }
+    const stored = { user, lower, both: USER_SEARCH_FIELDS.map((field) => lower[field]).join('\n') }
     this.#byId.set(user.id, stored)
     this.#idByEmail.set(email, user.id)
     this.#indexAdd(stored)
@@ -96,12 +112,12 @@ export class MemoryUserRepository implements UserRepository {
   }
 
   #countAdjust(stored: Stored, delta: 1 | -1) {
-    for (const [needle, count] of this.#matchCounts) if (stored.haystack.includes(needle)) this.#matchCounts.set(needle, count + delta)
+    for (const counted of this.#matchCounts.values()) if (counted.matches(stored)) counted.count += delta
   }
 
-  #rememberCount(needle: string, count: number) {
-    this.#matchCounts.delete(needle)
-    this.#matchCounts.set(needle, count)
+  #rememberCount(key: string, matches: Matcher, count: number) {
+    this.#matchCounts.delete(key)
+    this.#matchCounts.set(key, { matches, count })
     if (this.#matchCounts.size > COUNTED_NEEDLES) this.#matchCounts.delete(this.#matchCounts.keys().next().value!)
   }
 
@@ -127,15 +143,20 @@ export class MemoryUserRepository implements UserRepository {
       for (let i = start; i < Math.min(end, rows.length); i++) data.push({ ...at(i).user })
       return { data, total: rows.length }
     }
-    const known = this.#matchCounts.get(needle)
-    if (known !== undefined) {
-      this.#rememberCount(needle, known)
+    const fields = searchedFields(query)
+    // Field names hold no '|': the key splits one way only.
+    const key = `${fields.join(',')}|${needle}`
+    const counted = this.#matchCounts.get(key)
+    const matches = counted?.matches ?? matcher(fields, needle)
+    if (counted) {
+      const known = counted.count
+      this.#rememberCount(key, matches, known)
       // Stop at the last match the page needs: the count is already known.
       const last = Math.min(end, known)
       if (start >= last) return { data, total: known }
       for (let i = 0, seen = 0; seen < last && i < rows.length; i++) {
         const row = at(i)
-        if (!row.haystack.includes(needle)) continue
+        if (!matches(row)) continue
         if (seen >= start) data.push({ ...row.user })
         seen++
       }
@@ -144,11 +165,11 @@ export class MemoryUserRepository implements UserRepository {
     let total = 0
     for (let i = 0; i < rows.length; i++) {
       const row = at(i)
-      if (!row.haystack.includes(needle)) continue
+      if (!matches(row)) continue
       if (total >= start && total < end) data.push({ ...row.user })
       total++
     }
-    this.#rememberCount(needle, total)
+    this.#rememberCount(key, matches, total)
     return { data, total }
   }
 

@@ -1,20 +1,26 @@
 import type { Policy } from '../../core/access/policy.ts'
-import type { PublicUser, UserSortField } from '../../core/auth/user-repository.ts'
+import { isUserSearchField, isUserSortField, USER_SEARCH_FIELDS, type PublicUser, type UserSearchField } from '../../core/auth/user-repository.ts'
 import { defineResource } from '../../core/resource/define-resource.ts'
 import type { UserService } from './user-service.ts'
 
+export interface UserResourceOptions {
+  /** What the search box looks in; name and e-mail unless told. */
+  searchFields?: UserSearchField[]
+}
+
 /**
  * The People screen, declared. Everything the screen shows or accepts comes from here; every
- * read and write goes through the user service, so the page and /api/users share one set of
- * checks (decide(), rank, "not your own account").
+ * read and write goes through the user service, whose field schemas and rules the screen uses
+ * too, so the page and /api/users share one set of checks (decide(), rank, "not your own account").
  */
-export function userResource(service: UserService, policy: Policy) {
+export function userResource(service: UserService, policy: Policy, options: UserResourceOptions = {}) {
+  const { fields } = service.schemas
+  const { actions, mayAssignRole } = service.rules
   const roles = policy.roles()
   // Offer only the roles this actor may give; nobody is offered a change of their own role.
   const roleOptions = (actor: PublicUser, record: PublicUser) =>
-    (record.id === actor.id ? [record.role] : roles.filter((role) => policy.outranksOrEquals(actor.role, role)))
+    roles.filter((role) => mayAssignRole.allows(actor, record, role))
       .map((role) => ({ value: role, label: role.charAt(0).toUpperCase() + role.slice(1) }))
-  const mayManage = (actor: PublicUser, record: PublicUser) => policy.outranksOrEquals(actor.role, record.role)
 
   return defineResource<PublicUser>({
     slug: 'users',
@@ -27,27 +33,25 @@ export function userResource(service: UserService, policy: Policy) {
       { key: 'role', label: 'Role', sortable: true, badge: true },
     ],
     defaultSort: 'name',
-    searchFields: ['name', 'email'],
+    searchFields: options.searchFields ?? [...USER_SEARCH_FIELDS],
     perPage: 10,
+    // The write allow-list of the page: a password or an id sent to this form is refused.
     form: {
-      // The write allow-list of the page: a password or an id sent to this form is refused.
-      schema: service.schemas.create.pick({ name: true, email: true, role: true }).strict(),
       fields: [
-        { key: 'name', label: 'Name', type: 'text', required: true, autocomplete: 'name' },
-        { key: 'email', label: 'E-mail address', type: 'email', required: true, autocomplete: 'email' },
-        { key: 'role', label: 'Role', type: 'select', required: true, options: roleOptions },
+        { key: 'name', label: 'Name', type: 'text', required: true, autocomplete: 'name', schema: fields.name },
+        { key: 'email', label: 'E-mail address', type: 'email', required: true, autocomplete: 'email', schema: fields.email },
+        { key: 'role', label: 'Role', type: 'select', required: true, options: roleOptions, schema: fields.role },
       ],
     },
-    actions: {
-      view: { permission: 'users:read' },
-      edit: { permission: 'users:update', allowed: mayManage },
-      delete: { permission: 'users:delete', allowed: (actor, record) => actor.id !== record.id && mayManage(actor, record) },
-    },
+    actions: { view: actions.read, edit: actions.update, delete: actions.delete },
     source: {
       list: async (actor, query) => {
+        const { field, direction } = query.sort
         const result = await service.list(actor, {
           page: query.page, perPage: query.perPage, search: query.search,
-          sort: { field: query.sort.field as UserSortField, direction: query.sort.direction },
+          // The resource's own fields, typed against the user store's: the guards only narrow.
+          searchFields: query.searchFields.filter(isUserSearchField),
+          sort: isUserSortField(field) ? { field, direction } : undefined,
         })
         return { data: result.data, total: result.meta.total }
       },

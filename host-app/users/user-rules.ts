@@ -1,19 +1,47 @@
 import type { Policy } from '../../core/access/policy.ts'
 import type { PublicUser } from '../../core/auth/user-repository.ts'
 import { ERR_ACCESS_DENIED, ERR_CONFLICT } from '../../core/http/errors.ts'
+import type { ResourceAction } from '../../core/resource/define-resource.ts'
+import { allRules, defineRule } from '../../core/resource/rule.ts'
 
-// Guards beyond the permission itself, shared by the JSON API and the People screen.
+/**
+ * Who may do what to which user, written once. The People screen hides a control with a rule's
+ * allows(); the user service refuses the write with the same rule's assert(). The actions are
+ * the very objects the resource declares, so the permission strings are written once too.
+ */
+export function userRules(policy: Policy) {
+  /** Nobody acts on a user whose role is above their own (a manager cannot reset an admin's password). */
+  const mayManage = defineRule(
+    (actor: PublicUser, target: PublicUser) => policy.outranksOrEquals(actor.role, target.role),
+    (_actor, target) => ERR_ACCESS_DENIED(`You may not change a user with the role ${target.role}`),
+  )
+  const notOwnAccount = defineRule(
+    (actor: PublicUser, target: PublicUser) => actor.id !== target.id,
+    () => ERR_CONFLICT('You cannot delete your own account'),
+  )
+  // `target` is null when the user is being created.
+  const keepsOwnRole = defineRule(
+    (actor: PublicUser, target: PublicUser | null, role: string) => target?.id !== actor.id || role === target.role,
+    () => ERR_ACCESS_DENIED('You cannot change your own role'),
+  )
+  const mayGiveRole = defineRule(
+    (actor: PublicUser, _target: PublicUser | null, role: string) => policy.outranksOrEquals(actor.role, role),
+    (_actor, _target, role) => ERR_ACCESS_DENIED(`You may not give the role ${role}`),
+  )
 
-/** Nobody acts on a user whose role is above their own (a manager cannot reset an admin's password). */
-export function assertMayManage(policy: Policy, actor: PublicUser, target: PublicUser): void {
-  if (!policy.outranksOrEquals(actor.role, target.role)) throw ERR_ACCESS_DENIED(`You may not change a user with the role ${target.role}`)
+  const actions = {
+    read: { permission: 'users:read' },
+    create: { permission: 'users:create' },
+    update: { permission: 'users:update', rule: mayManage },
+    // Own account first: deleting yourself is a conflict (409) whatever your rank.
+    delete: { permission: 'users:delete', rule: allRules(notOwnAccount, mayManage) },
+  } satisfies Record<string, ResourceAction<PublicUser>>
+
+  return {
+    actions,
+    /** Also what the role select offers: only roles this rule allows. */
+    mayAssignRole: allRules(keepsOwnRole, mayGiveRole),
+  }
 }
 
-export function assertMayAssignRole(policy: Policy, actor: PublicUser, targetId: string | null, role: string, currentRole?: string): void {
-  if (targetId === actor.id && role !== currentRole) throw ERR_ACCESS_DENIED('You cannot change your own role')
-  if (!policy.outranksOrEquals(actor.role, role)) throw ERR_ACCESS_DENIED(`You may not give the role ${role}`)
-}
-
-export function assertMayDelete(actor: PublicUser, targetId: string): void {
-  if (actor.id === targetId) throw ERR_CONFLICT('You cannot delete your own account')
-}
+export type UserRules = ReturnType<typeof userRules>

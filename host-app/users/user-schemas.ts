@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { USER_SORT_FIELDS, type UserListQuery } from '../../core/auth/user-repository.ts'
+import { sortOrders } from '../../core/resource/define-resource.ts'
 
 export const USER_ID = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -7,18 +8,24 @@ const name = z.string().trim().min(1, 'required').max(120, 'at most 120 characte
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email('not an e-mail address'))
 const password = z.string().min(8, 'at least 8 characters').max(1024)
 
+/**
+ * Each writable field's rules, written once: /api/users builds its create and patch schemas from
+ * them, the People form declares its fields with them.
+ */
 export function userWriteSchemas(roles: string[]) {
   const role = z.enum(roles as [string, ...string[]], { message: `one of ${roles.join(', ')}` })
-  const create = z.object({ name, email, role, password }).strict()
+  const fields = { name, email, role, password }
+  const create = z.object(fields).strict()
   const patch = z
-    .object({ name, email, role, password })
+    .object(fields)
     .partial()
     .strict()
     .refine((value) => Object.keys(value).length > 0, 'send at least one of name, email, role, password')
-  return { create, patch }
+  return { fields, create, patch }
 }
 
-const sortValues = USER_SORT_FIELDS.flatMap((f) => [f, `-${f}`]) as [string, ...string[]]
+const orders = sortOrders(USER_SORT_FIELDS)
+const sortValues = [...orders.keys()] as [string, ...string[]]
 
 export const userListQuerySchema = z
   .object({
@@ -32,7 +39,5 @@ export const userListQuerySchema = z
     page: q.page,
     perPage: q.perPage,
     search: q.search?.trim() || undefined,
-    sort: q.sort
-      ? { field: q.sort.replace(/^-/, '') as UserListQuery['sort'] extends infer S ? S extends { field: infer F } ? F : never : never, direction: q.sort.startsWith('-') ? 'desc' : 'asc' }
-      : undefined,
+    sort: q.sort === undefined ? undefined : orders.get(q.sort),
   }))

@@ -5,7 +5,7 @@ import { toPublicUser, type PublicUser, type UserListQuery, type UserPatch, type
 import { ERR_CONFLICT, ERR_NOT_FOUND } from '../../core/http/errors.ts'
 import { parseInput } from '../../core/http/validate.ts'
 import { USER_ID, userWriteSchemas } from './user-schemas.ts'
-import { assertMayAssignRole, assertMayDelete, assertMayManage } from './user-rules.ts'
+import { userRules } from './user-rules.ts'
 
 /** A guarded write whose target keeps changing under it gives up (409) after this many tries. */
 const WRITE_ATTEMPTS = 3
@@ -16,6 +16,8 @@ const WRITE_ATTEMPTS = 3
  */
 export function createUserService(policy: Policy, users: UserRepository) {
   const schemas = userWriteSchemas(policy.roles())
+  const rules = userRules(policy)
+  const { actions, mayAssignRole } = rules
 
   const load = async (id: string) => {
     const user = USER_ID.test(id) ? await users.findById(id) : null
@@ -25,28 +27,29 @@ export function createUserService(policy: Policy, users: UserRepository) {
 
   return {
     schemas,
+    rules,
 
     async list(actor: PublicUser | null, query: UserListQuery) {
-      assertPermission(policy, actor, 'users:read')
+      assertPermission(policy, actor, actions.read.permission)
       const result = await users.list(query)
       return { data: result.data.map(toPublicUser), meta: { page: query.page, perPage: query.perPage, total: result.total } }
     },
 
     async get(actor: PublicUser | null, id: string) {
-      assertPermission(policy, actor, 'users:read')
+      assertPermission(policy, actor, actions.read.permission)
       return toPublicUser(await load(id))
     },
 
     async create(actor: PublicUser | null, body: unknown) {
-      assertPermission(policy, actor, 'users:create')
+      assertPermission(policy, actor, actions.create.permission)
       const input = parseInput(schemas.create, body, 'body')
-      assertMayAssignRole(policy, actor!, null, input.role)
+      mayAssignRole.assert(actor!, null, input.role)
       const { password, ...rest } = input
       return toPublicUser(await users.create({ ...rest, passwordHash: await hashPassword(password) }))
     },
 
     async update(actor: PublicUser | null, id: string, body: unknown) {
-      assertPermission(policy, actor, 'users:update')
+      assertPermission(policy, actor, actions.update.permission)
       const input = parseInput(schemas.patch, body, 'body')
       const { password, ...rest } = input
       const patch: UserPatch = { ...rest }
@@ -54,8 +57,8 @@ export function createUserService(policy: Policy, users: UserRepository) {
       // they were checked against is still the stored one (compare-and-set); if it moved, check again.
       for (let attempt = 1; ; attempt++) {
         const target = await load(id)
-        assertMayManage(policy, actor!, target)
-        if (input.role !== undefined) assertMayAssignRole(policy, actor!, target.id, input.role, target.role)
+        actions.update.rule.assert(actor!, target)
+        if (input.role !== undefined) mayAssignRole.assert(actor!, target, input.role)
         if (password !== undefined) patch.passwordHash ??= await hashPassword(password)
         // A new role or password signs the user out everywhere: old cookies must not keep old rights.
         const revokeSessions = (input.role !== undefined && input.role !== target.role) || password !== undefined
@@ -66,11 +69,10 @@ export function createUserService(policy: Policy, users: UserRepository) {
     },
 
     async remove(actor: PublicUser | null, id: string) {
-      assertPermission(policy, actor, 'users:delete')
+      assertPermission(policy, actor, actions.delete.permission)
       for (let attempt = 1; ; attempt++) {
         const target = await load(id)
-        assertMayDelete(actor!, target.id)
-        assertMayManage(policy, actor!, target)
+        actions.delete.rule.assert(actor!, target)
         if (await users.delete(id, { expectedRole: target.role })) return
         if (attempt === WRITE_ATTEMPTS) throw ERR_CONFLICT('The user changed while deleting; try again')
       }

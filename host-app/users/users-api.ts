@@ -1,3 +1,4 @@
+import { requireUser } from '../../core/auth/require-user.ts'
 import type { FastifyInstance } from 'fastify'
 import { parseInput } from '../../core/http/validate.ts'
 import { createdUserResponse, userListResponse, userResponse } from './user-response-schemas.ts'
@@ -7,7 +8,8 @@ import type { UserService } from './user-service.ts'
 interface IdParams { id: string }
 
 export async function usersApi(app: FastifyInstance, { service }: { service: UserService }) {
-  app.get('/api/users', { schema: { response: userListResponse } }, async (request) => service.list(request.user, parseInput(userListQuerySchema, request.query, 'query')))
+  // Signed in first: a caller without a session learns 401, not what the query may look like.
+  app.get('/api/users', { schema: { response: userListResponse } }, async (request) => service.list(requireUser(request.user), parseInput(userListQuerySchema, request.query, 'query')))
 
   app.get<{ Params: IdParams }>('/api/users/:id', { schema: { response: userResponse } }, async (request) => ({ data: await service.get(request.user, request.params.id) }))
 

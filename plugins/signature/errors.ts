@@ -28,6 +28,7 @@ export const ERR_PAGE_GEOMETRY_UNSUPPORTED = defineError(
 export const ERR_SLOT_UNKNOWN = defineError('ERR_SLOT_UNKNOWN', 422, 'The template declares no slot with this key')
 export const ERR_PLACEMENT_OFF_PAGE = defineError('ERR_PLACEMENT_OFF_PAGE', 422, 'The box does not lie on a page of the document')
 export const ERR_NOT_SIGNATORY = defineError('ERR_NOT_SIGNATORY', 403, 'This slot is to be signed by someone else')
+export const ERR_ALREADY_SIGNED = defineError('ERR_ALREADY_SIGNED', 409, 'You have signed this slot of this record already: give a reason to sign it again')
 export const ERR_SIGNS_ANOTHER_SLOT = defineError('ERR_SIGNS_ANOTHER_SLOT', 403, 'One person signs one slot of a document; you sign another slot of this one')
 
 // --- Designer ---
@@ -40,7 +41,10 @@ export const ERR_SIGNABLE_NOT_FOUND = defineError('ERR_SIGNABLE_NOT_FOUND', 404,
 export const ERR_SESSION_REQUEST_NOT_YOURS = defineError('ERR_SESSION_REQUEST_NOT_YOURS', 403, 'This signing request is addressed to someone else')
 export const ERR_SESSION_OUT_OF_ORDER = defineError('ERR_SESSION_OUT_OF_ORDER', 409, 'Earlier signers of this sequential session have not signed yet')
 export const ERR_SESSION_REQUEST_CLOSED = defineError('ERR_SESSION_REQUEST_CLOSED', 409, 'This signing request has already been signed, declined or is being signed')
+export const ERR_SESSION_NOT_COMPLETED = defineError('ERR_SESSION_NOT_COMPLETED', 409, 'The signing session is not completed yet')
+export const ERR_SESSION_EXPIRED = defineError('ERR_SESSION_EXPIRED', 409, 'The signing session is past its due date: nobody can sign it any more')
 export const ERR_SESSION_CLOSED = defineError('ERR_SESSION_CLOSED', 409, 'This signing session is no longer active')
 export const ERR_SESSION_SIGNERS_INVALID = defineError('ERR_SESSION_SIGNERS_INVALID', 422, 'The signers of the session are not valid')
 export const ERR_SESSION_SIGNER_NOT_SIGNATORY = defineError('ERR_SESSION_SIGNER_NOT_SIGNATORY', 422, 'The record binds this slot to another signatory')
 export const ERR_SESSION_SIGNER_REPEATED = defineError('ERR_SESSION_SIGNER_REPEATED', 422, 'One person may not sign two slots of this session')
+export const ERR_SESSION_REMIND_TOO_SOON = defineError('ERR_SESSION_REMIND_TOO_SOON', 429, 'The signers of this session were reminded recently; try again later')

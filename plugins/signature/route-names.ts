@@ -1,5 +1,6 @@
 // Names of the plugin's panel routes, in one place: route files link to each other through
-// panel.url(name) and must not import each other to learn a name.
+// panel.url(name) and must not import each other to learn a name. The names are public (the spec
+// and host links use some, e.g. signature.pdf-templates.signer.meta): change none of them.
 
 export const DESIGNER_ROUTE = {
   page: 'signature.pdf-templates.designer',
@@ -12,4 +13,34 @@ export const TEMPLATES_ROUTE = {
   index: 'signature.templates.index',
   sample: 'signature.templates.sample',
   designer: DESIGNER_ROUTE.page,
+} as const
+
+export const SIGNER_ROUTE = {
+  page: 'signature.pdf-templates.signer',
+  meta: 'signature.pdf-templates.signer.meta',
+  finalize: 'signature.pdf-templates.signer.finalize',
+  pageImage: 'signature.pdf-templates.signer.page-image',
+} as const
+
+export const MY_SIGNATURES_ROUTE = 'signature.my-signatures'
+
+export const INBOX_ROUTE = 'signing-sessions.inbox'
+
+export const SESSION_ROUTE = {
+  index: 'signing-sessions.index',
+  show: 'signing-sessions.show',
+  cancel: 'signing-sessions.cancel',
+  remind: 'signing-sessions.remind',
+  new: 'signing-sessions.new',
+  create: 'signing-sessions.create',
+} as const
+
+export const WEBHOOKS_ROUTE = {
+  index: 'signature.webhooks.index',
+  show: 'signature.webhooks.show',
+} as const
+
+export const OUTBOX_ROUTE = {
+  index: 'signature.outbox.index',
+  eml: 'signature.outbox.eml',
 } as const

@@ -5,8 +5,10 @@ export interface SignatureConfigInput {
   storage_disk?: string
   designer?: { dpi?: number | string }
   /** Bounds on the work one document or image may cause (README: "Limits"). */
-  limits?: { pdf_decoded_mb?: number | string; task_timeout_ms?: number | string; worker_heap_mb?: number | string }
+  limits?: { pdf_decoded_mb?: number | string; task_timeout_ms?: number | string; worker_heap_mb?: number | string; worker_idle_ms?: number | string }
   sessions?: { stale_claim_ms?: number | string }
+  /** The outbox's dispatcher (README: "E-mail and webhooks"). */
+  outbox?: { dispatch?: boolean | string; poll_ms?: number | string; stale_claim_ms?: number | string; retry_base_ms?: number | string }
   /** Template key -> entry; each becomes a ViewPdfTemplate (its own checks name key and field). */
   templates?: Record<string, ViewTemplateEntry>
 }
@@ -22,13 +24,28 @@ const signatureConfigSchema = z.strictObject({
     pdf_decoded_mb: z.coerce.number().int().min(1).max(4096).default(64),
     task_timeout_ms: z.coerce.number().int().min(100).max(600_000).default(15_000),
     worker_heap_mb: z.coerce.number().int().min(64).max(16_384).default(512),
-  }).default({ pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512 }),
+    // 0 keeps workers until shutdown.
+    worker_idle_ms: z.coerce.number().int().min(0).max(24 * 3_600_000).default(30_000),
+  }).default({ pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }),
   sessions: z.strictObject({
     // From SIGNATURE_SESSION_STALE_CLAIM_MS. A finalize claims its request for this long; a claim
     // older than this is a dead process's and the next finalize (or a decline) may take it over.
     // Longer than any real signing; tests shorten it to see a crash recovered without waiting.
     stale_claim_ms: z.coerce.number().int().min(100).max(24 * 3_600_000).default(5 * 60_000),
   }).default({ stale_claim_ms: 5 * 60_000 }),
+  outbox: z.strictObject({
+    // From SIGNATURE_OUTBOX_DISPATCH: 'false' makes an instance that only writes rows (several web
+    // instances, one or more senders); every instance sends by default, the claims keep it once.
+    dispatch: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true),
+    // How often an instance looks for due rows besides the kick after each commit (retries, rows
+    // left by a crashed instance).
+    poll_ms: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+    // A send claimed longer ago than this belongs to a dead process and is taken over; longer than
+    // any send (the webhook timeout is 10 s, SMTP's 30 s).
+    stale_claim_ms: z.coerce.number().int().min(100).max(24 * 3_600_000).default(2 * 60_000),
+    // First retry after this; doubled each failure, at most an hour apart, given up after a day.
+    retry_base_ms: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
+  }).default({ dispatch: true, poll_ms: 5_000, stale_claim_ms: 2 * 60_000, retry_base_ms: 10_000 }),
   templates: z.record(z.string(), z.custom<ViewTemplateEntry>((v) => typeof v === 'object' && v !== null, 'an entry object')).default({}),
 })
 

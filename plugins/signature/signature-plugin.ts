@@ -1,62 +1,104 @@
 import type { FastifyInstance } from 'fastify'
-import type { PanelContext, PanelPlugin } from '../../core/panel/panel-plugin.ts'
-import { mountTemplateRoutes, ROUTE, TEMPLATES_PERMISSION } from './admin/template-routes.ts'
-import type { PdfTemplateRegistry, TemplateSource } from './registry/pdf-template-registry.ts'
-import type { SignableSource } from './contracts/signable-source.ts'
-import { mountSignerRoutes } from './signer/signer-routes.ts'
+import type { NavigationItem, PanelContext, PanelPlugin } from '../../core/panel/panel-plugin.ts'
+import type { TopbarItem } from '../../core/views/topbar.ts'
+import { mountTemplateRoutes, TEMPLATES_PERMISSION } from './admin/template-routes.ts'
 import { mountDesignerRoutes } from './designer/designer-routes.ts'
 import { mountSignatureAssets } from './public-assets.ts'
+import type { TemplateSource } from './registry/pdf-template-registry.ts'
+import { inboxNavigation, inboxTopbarItem, mountInboxPage } from './sessions/inbox-plugin.ts'
+import { mountSessionPages, sessionsNavigation } from './sessions/session-pages.ts'
+import { mountMySignaturesPage, mySignaturesNavigation, mySignaturesTopbarItem } from './signer/my-signatures-plugin.ts'
+import { mountSignerRoutes } from './signer/signer-routes.ts'
+import { mountOutboxPage, outboxNavigation } from './mail/outbox-page.ts'
+import { mountWebhookPages, webhooksNavigation } from './webhooks/webhook-pages.ts'
+
+/** The pages a panel can get from the plugin. */
+export type SignaturePage = 'templates' | 'designer' | 'signer' | 'my-signatures' | 'inbox' | 'sessions' | 'outbox' | 'webhooks'
+
+interface PageDefinition {
+  navigation?(panel: PanelContext): NavigationItem
+  /** A link in every page's top bar (added when the panel boots: counts need app.signature). */
+  topbar?(panel: PanelContext, app: FastifyInstance): TopbarItem
+  mount(panel: PanelContext, app: FastifyInstance): void
+}
+
+// In this order: navigation and routes come out the same whatever order .pages() lists.
+const PAGES: Record<SignaturePage, PageDefinition> = {
+  templates: {
+    navigation: (panel) => ({ label: 'Signature templates', url: `/${panel.path}/signature-templates`, permission: TEMPLATES_PERMISSION, group: 'Signatures' }),
+    mount: (panel, app) => mountTemplateRoutes(panel, app, () => app.signature.registry),
+  },
+  signer: { mount: (panel, app) => mountSignerRoutes(panel, app, () => app.signature.records) },
+  designer: { mount: (panel, app) => mountDesignerRoutes(panel, app, () => app.signature.registry) },
+  'my-signatures': { navigation: mySignaturesNavigation, topbar: mySignaturesTopbarItem, mount: mountMySignaturesPage },
+  inbox: { navigation: inboxNavigation, topbar: inboxTopbarItem, mount: mountInboxPage },
+  sessions: { navigation: sessionsNavigation, mount: mountSessionPages },
+  // Administrators': what e-mail went out (or was written as .eml), and the webhook endpoints.
+  outbox: { navigation: outboxNavigation, mount: mountOutboxPage },
+  webhooks: { navigation: webhooksNavigation, mount: mountWebhookPages },
+}
+
+/** What a panel gets without .pages(): the administrator's set. */
+const DEFAULT_PAGES: readonly SignaturePage[] = ['templates', 'designer', 'signer']
 
 /**
- * The signature plugin of a panel:
+ * The signature plugin of a panel; it chooses which of the plugin's pages the panel gets:
  *
- *   Panel.make()...plugin(SignaturePlugin.make().templates([ContractTemplate]))
+ *   Panel.make()...plugin(SignaturePlugin.make().pages(['signer', 'my-signatures', 'inbox']))
  *
- * Templates given here register, when the panel boots, into the one app-wide registry (the
- * `signature` decoration made by signatureServicesPlugin): a key means one template everywhere
- * because it is stored in rows and names files. See PdfTemplateRegistry for why.
+ * Templates, records and sessions are app-wide: they come from `app.signature`, made by the
+ * app-level part (`Signatures.make(...)`), which must be registered before the panels.
+ *
+ * `.templates([...])` here is the specification's panel-level fluent way: the templates join the
+ * one app-wide registry when this panel boots (origin `panel:<id>`), so each panel may bring its
+ * own. They exist only once that panel is registered; templates every panel needs belong to
+ * `Signatures.make(...).templates([...])`, which does not depend on any panel.
  */
 export class SignaturePlugin implements PanelPlugin {
   readonly id = 'signature'
+  #pages: ReadonlySet<SignaturePage> = new Set(DEFAULT_PAGES)
   readonly #templates: TemplateSource[] = []
-  #registry: PdfTemplateRegistry | undefined
-  #signables: SignableSource | undefined
 
   static make(): SignaturePlugin {
     return new SignaturePlugin()
   }
 
-  /** Templates this panel brings: instances, classes or `{ key, view, ... }` entries. */
-  templates(templates: TemplateSource[]): this {
+  /** The pages this panel gets (replaces the default: templates, designer, signer). */
+  pages(pages: readonly SignaturePage[]): this {
+    for (const page of pages) {
+      if (!Object.hasOwn(PAGES, page)) throw new Error(`SignaturePlugin: no page ${JSON.stringify(page)} (pages: ${Object.keys(PAGES).join(', ')})`)
+    }
+    this.#pages = new Set(pages)
+    return this
+  }
+
+  /** Templates this panel brings into the app-wide registry: instances, classes or `{ key, view, ... }` entries. */
+  templates(templates: readonly TemplateSource[]): this {
     this.#templates.push(...templates)
     return this
   }
 
-  /** Use this registry instead of the app's `signature` decoration (tests, apps composed by hand). */
-  registry(registry: PdfTemplateRegistry): this {
-    this.#registry = registry
-    return this
-  }
-
-  /** Where the signer page finds records (`?signable=`): the host's SignableSource. */
-  signables(source: SignableSource): this {
-    this.#signables = source
-    return this
-  }
-
   register(panel: PanelContext): void {
-    panel.navigationItem({ label: 'Signature templates', url: `/${panel.path}/signature-templates`, permission: TEMPLATES_PERMISSION, group: 'Signatures' })
+    for (const page of this.#chosen()) {
+      const item = page.navigation?.(panel)
+      if (item) panel.navigationItem(item)
+    }
   }
 
   async boot(panel: PanelContext, app: FastifyInstance): Promise<void> {
-    const registry = this.#registry ?? (app as Partial<FastifyInstance>).signature?.registry
-    if (!registry) throw new Error(`SignaturePlugin on panel "${panel.id}": no registry; register signatureServicesPlugin first, or pass .registry(...)`)
-    for (const source of this.#templates) registry.add(source, `panel:${panel.id}`)
-    mountTemplateRoutes(panel, app, () => registry)
-    mountSignerRoutes(panel, app, () => this.#signables)
-    mountDesignerRoutes(panel, app, () => registry)
+    if (!app.hasDecorator('signature')) {
+      throw new Error(`SignaturePlugin on panel "${panel.id}": app.signature is missing; register Signatures.make(...) before the panels`)
+    }
+    for (const source of this.#templates) app.signature.registry.add(source, `panel:${panel.id}`)
+    for (const page of this.#chosen()) {
+      page.mount(panel, app)
+      const item = page.topbar?.(panel, app)
+      if (item) panel.topbarItem(item)
+    }
     await mountSignatureAssets(app)
   }
-}
 
-export { ROUTE as SIGNATURE_ROUTES }
+  #chosen(): PageDefinition[] {
+    return (Object.keys(PAGES) as SignaturePage[]).filter((name) => this.#pages.has(name)).map((name) => PAGES[name])
+  }
+}

@@ -1,11 +1,7 @@
 import path from 'node:path'
-import fp from 'fastify-plugin'
-import type { Migration } from 'kysely'
-import { openDatabase, type Database } from '../../core/db/database.ts'
-import { migrateToLatest } from '../../core/db/migrate.ts'
+import type { Database } from '../../core/db/database.ts'
 import { createTemplateRegistry, type TemplateRegistryOptions } from './create-template-registry.ts'
 import type { SignatureTables } from './database/schema.ts'
-import { signatureMigrations } from './database/migrations/index.ts'
 import { TemplateSlotRepository } from './database/template-slot-repository.ts'
 import type { PdfTemplateRegistry } from './registry/pdf-template-registry.ts'
 import type { SignatureConfig } from './signature-config.ts'
@@ -23,6 +19,9 @@ import { SignatureRepository } from './library/signature-repository.ts'
 import { createPdfWorkerPool, pdfLimitOptions, type PdfWorkerPool } from './pdf/pdf-worker-pool.ts'
 import { PageImageCache, RASTERIZE_WORKER } from './rasterizer/page-image-cache.ts'
 import type { SessionFinalizer } from './signing/session-finalizer.ts'
+import { OutboxRepository } from './outbox/outbox-repository.ts'
+import { OutboxWriter } from './outbox/outbox-writer.ts'
+import { EndpointRepository } from './webhooks/endpoint-repository.ts'
 
 export interface SignatureServices {
   readonly config: SignatureConfig
@@ -40,38 +39,31 @@ export interface SignatureServices {
   readonly pageImages: PageImageCache
   /** The application's own CA: issues users' certificates and certifies frozen session documents. */
   readonly certificateAuthority: SerializedCertificateAuthority
-  /** Installed by the signing-sessions part; absent, session-mode finalize answers 501. */
-  sessions?: SessionFinalizer
+  /** Seals secrets kept in rows (certificate passwords, webhook secrets) with the encryption key. */
+  readonly secrets: SecretBox
+  /** Rows of e-mail and webhook deliveries, written with the change that causes them. */
+  readonly outboxWriter: OutboxWriter
+  /** Given by the app-level plugin (signatures-app.ts); absent, session-mode finalize answers 501. */
+  readonly sessions?: SessionFinalizer
   close(): Promise<void>
 }
 
 export interface SignatureServicesOptions extends TemplateRegistryOptions {
-  /** postgres://... for PostgreSQL; otherwise SQLite in <storagePath>/database/app.sqlite. */
-  databaseUrl?: string
-  /** A database the host opened and owns (it closes it); migrations still run here. */
-  database?: Database<SignatureTables>
-  /** Migrations of other parts of the app that share this database. */
-  migrations?: Record<string, Migration>
+  /**
+   * A database the host opened, migrated (with signatureMigrations among its own) and owns: the
+   * host closes it. The plugin neither migrates nor closes a database it did not open.
+   */
+  database: Database<SignatureTables>
   /** SIGNATURE_ENCRYPTION_KEY (32 bytes, hex or base64); otherwise a key file under storage/keys. */
   encryptionKey?: string
   /** Bytes of PNG kept in memory in front of the disk cache (default 64 MiB). */
   pageImageMemoryBytes?: number
 }
 
-/** Registry, database (migrated) and repositories: everything the plugin's routes use. */
+/** Registry, repositories over the host's database and worker pools: what the plugin's routes use. */
 export async function createSignatureServices(config: SignatureConfig, options: SignatureServicesOptions): Promise<SignatureServices> {
   const registry = createTemplateRegistry(config, options)
-  const ownsDatabase = !options.database
-  const database = options.database ?? openDatabase<SignatureTables>(options.databaseUrl
-    ? { url: options.databaseUrl }
-    : { sqliteFile: path.join(options.storagePath, 'database', 'app.sqlite') })
-  try {
-    // Every boot: a no-op when nothing is pending, for SQLite and PostgreSQL alike.
-    await migrateToLatest(database.db, { ...signatureMigrations, ...options.migrations })
-  } catch (error) {
-    if (ownsDatabase) await database.close()
-    throw error
-  }
+  const { database } = options
   const keysDir = path.join(options.storagePath, 'keys')
   const encryptionKey = options.encryptionKey
     ? parseKey32(options.encryptionKey, 'SIGNATURE_ENCRYPTION_KEY')
@@ -79,9 +71,12 @@ export async function createSignatureServices(config: SignatureConfig, options: 
   const certificateAuthority = await loadOrCreateAppCertificateAuthority(keysDir)
   const disk = new Disks(options.storagePath).disk(config.storage_disk)
   const limits = { maxDecodedBytes: config.limits.pdf_decoded_mb * 1024 * 1024, taskTimeoutMs: config.limits.task_timeout_ms, workerHeapMb: config.limits.worker_heap_mb }
-  const pdf = createPdfWorkerPool({ limits })
-  const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, ...pdfLimitOptions(limits) })
+  const idleTimeoutMs = config.limits.worker_idle_ms
+  const pdf = createPdfWorkerPool({ limits, idleTimeoutMs })
+  const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, idleTimeoutMs, ...pdfLimitOptions(limits) })
   const signatures = new SignatureRepository(database.db)
+  const secrets = new SecretBox(encryptionKey)
+  const outboxWriter = new OutboxWriter(new OutboxRepository(database.db), new EndpointRepository(database.db))
   return {
     config,
     registry,
@@ -89,26 +84,14 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     slots: new TemplateSlotRepository(database.db),
     disk,
     signatures,
-    library: new SignatureLibrary(signatures, new SecretBox(encryptionKey), workerCertificateOperations(pdf, certificateAuthority), workerImageDecoder(pdf)),
+    library: new SignatureLibrary(signatures, secrets, workerCertificateOperations(pdf, certificateAuthority), workerImageDecoder(pdf), undefined, outboxWriter),
     pdf,
     pageImages: new PageImageCache({ pool: rasterizer, disk, dpi: config.designer.dpi, maxMemoryBytes: options.pageImageMemoryBytes ?? 64 * 1024 * 1024 }),
     certificateAuthority,
+    secrets,
+    outboxWriter,
     async close() {
       await Promise.all([registry.close(), pdf.close(), rasterizer.close()])
-      if (ownsDatabase) await database.close()
     },
   }
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The app-wide signature services; panels' SignaturePlugin instances use these. */
-    signature: SignatureServices
-  }
-}
-
-/** Shares the services with the whole app (hence fastify-plugin) and closes them with it. */
-export const signatureServicesPlugin = fp<{ services: SignatureServices }>(async (app, { services }) => {
-  app.decorate('signature', services)
-  app.addHook('onClose', () => services.close())
-}, { name: 'signature-services' })

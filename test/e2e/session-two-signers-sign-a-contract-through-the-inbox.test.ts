@@ -4,7 +4,7 @@
 // it to the signer page (only their slot), places it and finishes. The session's document then
 // passes pdfsig (certification + 2, all valid, only the last covers the whole file), mupdf's change
 // history and qpdf. Then the Decline button: a reason in a <dialog>, posted to the sessions API.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import t from 'tap'
 import type { Page } from 'playwright-core'
@@ -34,7 +34,7 @@ async function drawLibrarySignature(page: Page, label: string): Promise<void> {
   await page.locator('[data-signature] h3', { hasText: label }).waitFor()
 }
 
-interface Session { id: string; status: string; documentUrl: string; requests: Array<{ id: string; slot: string; status: string; signer: { id: string }; declineReason: string | null }> }
+interface Session { id: string; status: string; mode: string; documentUrl: string; requests: Array<{ id: string; slot: string; status: string; signer: { id: string }; declineReason: string | null }> }
 
 async function createSession(admin: Page, body: unknown): Promise<Session> {
   const response = await admin.request.post('/api/signing-sessions', { data: body })
@@ -47,10 +47,22 @@ t.test('admin creates a contract session; admin (employer) then staff sign throu
   const admin = await signedInPage(browser, baseUrl, 'admin@example.com')
   // contract-staff: the employer's signatory is the admin. Naming someone else for a slot the record
   // binds is refused since issue 15 (this test named the manager before), so the admin signs it.
-  const session = await createSession(admin, {
-    template: 'contract', signable: 'contract-staff', mode: 'sequential',
-    signers: [{ slot: 'employer' }, { slot: 'employee' }],
-  })
+  // Issue 20, item 2: sent by clicking, from the template list (top bar -> Admin -> templates).
+  await admin.getByRole('navigation', { name: 'Everywhere' }).getByRole('link', { name: 'Admin' }).click()
+  await admin.getByRole('link', { name: 'Signature templates', exact: true }).click()
+  await admin.locator('tr', { hasText: 'Employment contract' }).locator('[data-send-link]').click()
+  await admin.waitForURL('**/app/sessions/new?template=contract')
+  await admin.getByLabel('Record').selectOption({ label: 'Employment contract - Sam Staff' })
+  await admin.locator('[data-slot="employee"] [data-bound="u-staff"]').waitFor()
+  t.equal(await admin.locator('[data-slot="employer"] [data-bound]').innerText(), 'Ada Admin — named by the record')
+  t.equal(await admin.getByLabel(/Witness/).inputValue(), '', 'the unbound witness is left to nobody')
+  await shot(admin, 'send-form')
+  await admin.getByRole('button', { name: 'Send for signature' }).click()
+  await admin.waitForURL(/\/app\/sessions\/[0-9a-f-]{36}$/)
+  t.match(await admin.locator('#flash').innerText(), 'Sent for signature: Employment contract - Sam Staff.')
+  const sessionId = admin.url().split('/').at(-1)!
+  const session = (await (await admin.request.get(`/api/signing-sessions/${sessionId}`)).json()).data as Session
+  t.equal(session.mode, 'sequential')
   t.same(session.requests.map((r) => [r.slot, r.signer.id]), [['employer', 'u-admin'], ['employee', 'u-staff']])
 
   const people = [
@@ -166,6 +178,29 @@ t.test('admin creates a contract session; admin (employer) then staff sign throu
   t.same(declined.requests.find((r) => r.id === request.id)!.declineReason, 'The hours of 4 March are wrong.')
   await staffPage.reload()
   await staffPage.locator('[data-inbox-empty]').waitFor()
+
+  // Issue 20, item 3: the creator finds both sessions by clicking, and sees who declined and why.
+  await admin.goto('/dashboard')
+  await admin.getByRole('navigation', { name: 'Everywhere' }).getByRole('link', { name: /^Inbox/ }).click()
+  await admin.locator(`[data-started-session="${second.id}"] [data-session-link]`).click()
+  await admin.waitForURL(`**/app/sessions/${second.id}`)
+  t.match(await admin.locator(`[data-request="${request.id}"]`).innerText(), /Declined[\s\S]*The hours of 4 March are wrong\./)
+  t.equal(await admin.locator('[data-timeline] [data-event]').count(), 2, 'created, declined')
+  await shot(admin, 'session-page-declined')
+  await admin.getByRole('link', { name: 'Signing sessions' }).click()
+  await admin.locator('[data-status-filter="completed"]').click()
+  await admin.locator(`[data-session="${session.id}"] [data-session-link]`).click()
+  await admin.waitForURL(`**/app/sessions/${session.id}`)
+  t.same(await admin.locator('[data-signer-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-signer-status'))), ['signed', 'signed'])
+  t.equal(await admin.locator('[data-cancel-session]').count(), 0, 'a completed session has no Cancel')
+  const [certificateDownload] = await Promise.all([admin.waitForEvent('download'), admin.locator('[data-certificate-link]').click()])
+  const certificate = await pdfsig(await readFile((await certificateDownload.path())!))
+  t.same(certificate.signatures.map((s) => s.validation), ['Signature is Valid.'], 'the certificate of completion downloads, signed by the application')
+  await shot(admin, 'session-page-completed')
+  await admin.setViewportSize({ width: 390, height: 844 })
+  t.equal(await admin.evaluate(() => document.documentElement.scrollWidth), 390, 'the session page fits a phone')
+  await shot(admin, 'session-page-completed-phone')
+  await admin.setViewportSize({ width: 1366, height: 900 })
   t.same(pageErrors(staffPage), [], 'staff: no script errors')
   t.same(pageErrors(employerPage), [], 'employer: no script errors')
   t.same(pageErrors(admin), [], 'admin: no script errors')

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { PROJECT_ROOT } from '../../config/app.ts'
 import { buildApp } from '../../host-app/app.ts'
@@ -9,10 +10,15 @@ export const SCREENSHOTS = path.join(PROJECT_ROOT, 'artifacts', 'screenshots')
 
 interface TapLike { teardown(fn: () => unknown): void }
 
-/** The real application on an ephemeral port, and one Debian chromium for the whole file. */
-export async function startBrowserSession(t: TapLike): Promise<{ baseUrl: string; browser: Browser }> {
+/**
+ * The real application on an ephemeral port, and one Debian chromium for the whole file.
+ * `beforeListen` may register templates on the app; the app is returned for requests the test
+ * makes itself (app.inject) around what the browser does.
+ */
+export async function startBrowserSession(t: TapLike, options: { beforeListen?: (app: FastifyInstance) => unknown } = {}): Promise<{ baseUrl: string; browser: Browser; app: FastifyInstance }> {
   const { env, cleanup } = await isolatedEnv()
   const app = await buildApp({ env })
+  await options.beforeListen?.(app)
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -24,12 +30,13 @@ export async function startBrowserSession(t: TapLike): Promise<{ baseUrl: string
     await app.close()
     await cleanup()
   })
-  return { baseUrl: address, browser }
+  return { baseUrl: address, browser, app }
 }
 
 /** A fresh context (own cookies), signed in through the login page like a person would. */
-export async function signedInPage(browser: Browser, baseUrl: string, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 } })
+export async function signedInPage(browser: Browser, baseUrl: string, email: string, options: { bypassCSP?: boolean } = {}): Promise<Page> {
+  // bypassCSP: only for the accessibility pass, which injects axe-core (our CSP allows no inline script).
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 }, bypassCSP: options.bypassCSP ?? false })
   const page = await context.newPage()
   // Any script error on our pages fails the test that reads this list.
   const errors: string[] = []

@@ -6,14 +6,16 @@ import { z } from 'zod'
 import { assertPermission } from '../../../core/access/assert-permission.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import type { PanelContext } from '../../../core/panel/panel-plugin.ts'
-import { ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
 import type { PdfTemplateRegistry } from '../registry/pdf-template-registry.ts'
+import { requireTemplate } from '../registry/require-template.ts'
+import { TEMPLATES_PERMISSION } from '../permissions.ts'
 import { TEMPLATES_ROUTE } from '../route-names.ts'
 import { templateList } from './template-list.ts'
 
 const LIST_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'template-list.eta')
 
-export const TEMPLATES_PERMISSION = 'signature-templates:read'
+export { TEMPLATES_PERMISSION }
+import { SESSION_PERMISSION } from '../permissions.ts'
 export const ROUTE = TEMPLATES_ROUTE
 
 const keyParams = z.strictObject({ key: z.string().min(1).max(120) })
@@ -27,15 +29,15 @@ export function mountTemplateRoutes(panel: PanelContext, app: FastifyInstance, r
       designer: (key) => { try { return panel.url(ROUTE.designer, { templateKey: key }) } catch { return null } },
     })
     if (request.headers.accept?.includes('application/json')) return { data: rows }
-    return reply.page(LIST_VIEW, { rows }, { title: 'Signature templates' })
+    const send = app.signature.links.sendForSignature
+    const sendUrl = send && app.policy.can(request.user?.role, SESSION_PERMISSION.create) ? (key: string) => send({ template: key }) : null
+    return reply.page(LIST_VIEW, { rows, sendUrl }, { title: 'Signature templates' })
   })
 
   app.get('/signature-templates/:key/sample.pdf', { config: { name: ROUTE.sample } }, async (request, reply) => {
     assertPermission(app.policy, request.user, TEMPLATES_PERMISSION)
     const { key } = parseInput(keyParams, request.params, 'params')
-    const template = registry().find(key)
-    if (!template) throw ERR_TEMPLATE_NOT_FOUND(`No PDF template is registered under the key ${JSON.stringify(key)}`)
-    const file = await template.renderSample()
+    const file = await requireTemplate(registry(), key).renderSample()
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${key}-sample.pdf"`)

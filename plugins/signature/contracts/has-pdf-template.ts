@@ -31,11 +31,16 @@ export function HasPdfTemplate<TBase extends Constructor<{ id: string | number; 
     }
 
     getSignableTitle(): string {
-      return `${this.pdfTemplate().label()} #${this.getSignableId()}`
+      return defaultSignableTitle(this.pdfTemplate(), this.getSignableId())
     }
 
     getSignablePdfPath(): Promise<string> {
       return this.pdfTemplate().renderFor(this)
     }
   }
+}
+
+/** The title of a record that gives none: what a person calls the template, and the record's id. */
+export function defaultSignableTitle(template: Pick<PdfTemplate, 'label'>, id: string): string {
+  return `${template.label()} #${id}`
 }

@@ -1,3 +1,9 @@
+import type { Placement } from './placement.ts'
+
+/** Works out from a record who must sign a slot: a user id, or nothing when nobody in particular. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SignatoryResolver<R = any> = (record: R) => string | number | null | undefined
+
 // A named region of a template that accepts a signature. Immutable: the same definition is
 // shared by every record of the template, so nobody may move it by accident.
 
@@ -12,10 +18,11 @@ export interface SlotDefinitionInit {
   defaultHeight: number
   required: boolean
   /**
-   * Name of the record's field holding the id of the user who must sign this slot
-   * (e.g. 'employee_id'). Absent: anyone allowed to sign the record may fill it.
+   * Who must sign this slot: the name of the record's field holding their user id (e.g.
+   * 'employee_id'), or a function of the record giving it. Absent: anyone allowed to sign the
+   * record may fill it.
    */
-  signatory?: string
+  signatory?: string | SignatoryResolver
   /** What the signer signs as (e.g. 'employee', 'supervisor'); shown to people, not used for access. */
   role?: string
   /**
@@ -40,10 +47,12 @@ export class SlotDefinition implements Readonly<SlotDefinitionInit> {
   readonly defaultWidth: number
   readonly defaultHeight: number
   readonly required: boolean
-  readonly signatory?: string
+  readonly signatory?: string | SignatoryResolver
   readonly role?: string
   readonly order?: number
   readonly signerMaySignOtherSlots: boolean
+  /** The defaults as one Placement: where the slot sits until the designer saves a row. */
+  readonly placement: Readonly<Placement>
 
   constructor(init: SlotDefinitionInit) {
     this.key = init.key
@@ -58,6 +67,7 @@ export class SlotDefinition implements Readonly<SlotDefinitionInit> {
     if (init.role !== undefined) this.role = init.role
     if (init.order !== undefined) this.order = init.order
     this.signerMaySignOtherSlots = init.signerMaySignOtherSlots === true
+    this.placement = Object.freeze({ page: init.defaultPage, x: init.defaultX, y: init.defaultY, width: init.defaultWidth, height: init.defaultHeight })
     Object.freeze(this)
   }
 

@@ -1,19 +1,17 @@
+import type { Placement } from '../contracts/placement.ts'
 import type { LibraryTables } from '../library/library-tables.ts'
+import type { OutboxTables } from '../outbox/outbox-tables.ts'
 import type { SessionTables } from '../sessions/session-tables.ts'
 
-export interface TemplateSlotTable {
+/** A placement's columns are the Placement type's fields. */
+export interface TemplateSlotTable extends Placement {
   template_key: string
   slot_key: string
-  page: number
-  x: number
-  y: number
-  width: number
-  height: number
   created_at: string
   updated_at: string
 }
 
 /** Every table of the plugin; later parts (sessions) extend this too. */
-export interface SignatureTables extends LibraryTables, SessionTables {
+export interface SignatureTables extends LibraryTables, SessionTables, OutboxTables {
   digital_pdf_template_slots: TemplateSlotTable
 }

@@ -1,27 +1,21 @@
 import type { Kysely } from 'kysely'
+import type { Placement } from '../contracts/placement.ts'
 import type { SignatureTables } from './schema.ts'
 
-/** A saved placement of a slot on a template, in PDF points (y from the bottom of the page). */
-export interface SavedSlot {
+/** A saved placement of a slot on a template. */
+export interface SavedSlot extends Placement {
   templateKey: string
   slotKey: string
-  page: number
-  x: number
-  y: number
-  width: number
-  height: number
   createdAt: string
   updatedAt: string
 }
-
-export type SlotPlacement = Pick<SavedSlot, 'page' | 'x' | 'y' | 'width' | 'height'>
 
 /** Placements are per template, not per record: placed once, reused by every record. */
 export class TemplateSlotRepository {
   constructor(private readonly db: Kysely<SignatureTables>, private readonly now: () => Date = () => new Date()) {}
 
   /** Insert or update by (template_key, slot_key) in one statement, so two saves cannot race into two rows. */
-  async upsert(templateKey: string, slotKey: string, placement: SlotPlacement): Promise<SavedSlot> {
+  async upsert(templateKey: string, slotKey: string, placement: Placement): Promise<SavedSlot> {
     const at = this.now().toISOString()
     const values = { page: placement.page, x: placement.x, y: placement.y, width: placement.width, height: placement.height }
     await this.db

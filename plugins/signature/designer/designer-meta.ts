@@ -1,4 +1,5 @@
-import type { PdfTemplate } from '../contracts/pdf-template.ts'
+import { placementFor, placementOf, type Placement } from '../contracts/placement.ts'
+import type { RegisteredTemplate } from '../contracts/pdf-template.ts'
 import type { SavedSlot, TemplateSlotRepository } from '../database/template-slot-repository.ts'
 import type { PageImageCache } from '../rasterizer/page-image-cache.ts'
 import type { PageSize } from '../rasterizer/page-geometry.ts'
@@ -27,21 +28,19 @@ export interface DesignerMeta {
 }
 
 /** Every slot of the template: its saved placement, or while none exists its defaults. */
-export function designerSlots(template: PdfTemplate, saved: readonly SavedSlot[]): DesignerSlot[] {
+export function designerSlots(template: RegisteredTemplate, saved: readonly SavedSlot[]): DesignerSlot[] {
   const byKey = new Map(saved.map((row) => [row.slotKey, row]))
   return template.slots().map((slot) => {
     const row = byKey.get(slot.key)
-    return row
-      ? toDesignerSlot(slot, row, true)
-      : { key: slot.key, label: slot.label, required: slot.required, page: slot.defaultPage, x: slot.defaultX, y: slot.defaultY, width: slot.defaultWidth, height: slot.defaultHeight, saved: false }
+    return toDesignerSlot(slot, placementFor(slot, row), Boolean(row))
   })
 }
 
-export function toDesignerSlot(slot: { key: string; label: string; required: boolean }, row: Pick<SavedSlot, 'page' | 'x' | 'y' | 'width' | 'height'>, saved: boolean): DesignerSlot {
-  return { key: slot.key, label: slot.label, required: slot.required, page: row.page, x: row.x, y: row.y, width: row.width, height: row.height, saved }
+export function toDesignerSlot(slot: { key: string; label: string; required: boolean }, placement: Placement, saved: boolean): DesignerSlot {
+  return { key: slot.key, label: slot.label, required: slot.required, ...placementOf(placement), saved }
 }
 
-export async function designerMeta(template: PdfTemplate, services: { slots: TemplateSlotRepository; pageImages: PageImageCache }): Promise<DesignerMeta> {
+export async function designerMeta(template: RegisteredTemplate, services: { slots: TemplateSlotRepository; pageImages: PageImageCache }): Promise<DesignerMeta> {
   const [pages, saved] = await Promise.all([pageSizesOf({ template }, services.pageImages), services.slots.forTemplate(template.key())])
   return {
     template: { key: template.key(), label: template.label() },

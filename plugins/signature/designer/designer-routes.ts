@@ -5,20 +5,19 @@ import { z } from 'zod'
 import { assertPermission } from '../../../core/access/assert-permission.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import type { PanelContext } from '../../../core/panel/panel-plugin.ts'
+import { DESIGN_PERMISSION } from '../permissions.ts'
 import { DESIGNER_ROUTE, TEMPLATES_ROUTE as ROUTE } from '../route-names.ts'
-import type { PdfTemplate } from '../contracts/pdf-template.ts'
-import { ERR_SLOT_NOT_FOUND, ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
+import type { RegisteredTemplate } from '../contracts/pdf-template.ts'
+import { ERR_SLOT_NOT_FOUND } from '../errors.ts'
 import { signatureAssetsUrl } from '../public-assets.ts'
 import type { PdfTemplateRegistry } from '../registry/pdf-template-registry.ts'
+import { requireTemplate } from '../registry/require-template.ts'
 import { designerMeta, toDesignerSlot } from './designer-meta.ts'
 import { pageSizesOf } from './page-source.ts'
 import { sendPageImage } from './send-page-image.ts'
 import { parseSlotPlacement } from './slot-placement.ts'
 
 const DESIGNER_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'designer.eta')
-
-export const DESIGN_PERMISSION = 'signature-templates:design'
-export { DESIGNER_ROUTE }
 
 const templateKey = z.string().min(1).max(120)
 const templateParams = z.strictObject({ templateKey })
@@ -32,11 +31,7 @@ const slotParams = z.strictObject({ templateKey, slotKey: z.string().min(1).max(
  */
 export function mountDesignerRoutes(panel: PanelContext, app: FastifyInstance, registry: () => PdfTemplateRegistry): void {
   const services = () => app.signature
-  const templateOf = (key: string): PdfTemplate => {
-    const template = registry().find(key)
-    if (!template) throw ERR_TEMPLATE_NOT_FOUND(`No PDF template is registered under the key ${JSON.stringify(key)}`)
-    return template
-  }
+  const templateOf = (key: string): RegisteredTemplate => requireTemplate(registry(), key)
 
   app.get('/signature-templates/:templateKey/design', { config: { name: DESIGNER_ROUTE.page } }, async (request, reply) => {
     assertPermission(app.policy, request.user, DESIGN_PERMISSION)

@@ -20,7 +20,7 @@ export interface LoadedPageImage {
 /**
  * Page sizes in PDF points. A template implementing RendersSamplePageImage is taken at its word:
  * each image's pixel size is its page's size in points (72 DPI). Everything else goes through the
- * rasterizer's geometry, which refuses rotated pages and page boxes off the origin.
+ * rasterizer's geometry: each page as displayed (CropBox, /Rotate, /UserUnit).
  */
 export async function pageSizesOf(source: PageSource, pageImages: PageImageCache): Promise<PageSize[]> {
   if ('template' in source && rendersSamplePageImage(source.template)) {
@@ -52,7 +52,7 @@ export async function loadPageImage(source: PageSource, page: number, pageImages
     return { body, contentType: kind === 'png' ? 'image/png' : 'image/jpeg', etag: await templateImageEtag(file) }
   }
   const pdfPath = await pdfPathOf(source)
-  // Geometry first: a page that does not exist is a 404 and a refused geometry a 422, before any render.
+  // Geometry first: a page that does not exist is a 404 before any render.
   const sizes = await pageImages.pages(pdfPath)
   if (!Number.isInteger(page) || page < 1 || page > sizes.length) throw ERR_PAGE_NOT_FOUND(`The document has no page ${page} (it has ${sizes.length})`)
   const image = await pageImages.page(pdfPath, page)

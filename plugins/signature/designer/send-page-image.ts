@@ -22,8 +22,8 @@ export function etagMatches(request: FastifyRequest, etag: string): boolean {
  *   return sendPageImage(request, reply, { template }, page, app.signature.pageImages)
  *   return sendPageImage(request, reply, { pdfPath }, page, app.signature.pageImages)
  *
- * Throws ERR_PAGE_NOT_FOUND (404) for a page the document lacks and ERR_PAGE_GEOMETRY_UNSUPPORTED
- * (422) for rotated or off-origin pages; the caller checks permissions before calling.
+ * Throws ERR_PAGE_NOT_FOUND (404) for a page the document lacks; the caller checks permissions
+ * before calling. The image is the page as displayed, the frame every placement is measured in.
  */
 export async function sendPageImage(request: FastifyRequest, reply: FastifyReply, source: PageSource, page: number, pageImages: PageImageCache): Promise<FastifyReply> {
   // Revalidation first, from a stat: a 304 must not read, let alone render, the image.

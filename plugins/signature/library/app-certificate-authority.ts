@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { loadOrCreateKeyFile } from '../../../core/storage/key-file.ts'
+import { loadOrCreateJsonKeyFile } from '../../../core/storage/key-file.ts'
 import { createCertificateAuthority, loadCertificateAuthority, serializeCertificateAuthority, type SerializedCertificateAuthority } from '../certificates/index.ts'
 
 /**
@@ -9,19 +9,11 @@ import { createCertificateAuthority, loadCertificateAuthority, serializeCertific
  */
 export async function loadOrCreateAppCertificateAuthority(keysDir: string, commonName = 'Signature Application CA'): Promise<SerializedCertificateAuthority> {
   const file = path.join(keysDir, 'certificate-authority.json')
-  const bytes = await loadOrCreateKeyFile(
+  const serialized = await loadOrCreateJsonKeyFile<SerializedCertificateAuthority>(
     file,
-    () => Buffer.from(JSON.stringify(serializeCertificateAuthority(createCertificateAuthority({ commonName })))),
-    (content) => {
-      try {
-        const parsed = JSON.parse(content.toString('utf8'))
-        return typeof parsed.keyPem === 'string' && typeof parsed.certPem === 'string'
-      } catch {
-        return false
-      }
-    },
+    () => serializeCertificateAuthority(createCertificateAuthority({ commonName })),
+    ['keyPem', 'certPem'],
   )
-  const serialized = JSON.parse(bytes.toString('utf8')) as SerializedCertificateAuthority
   loadCertificateAuthority(serialized) // refuses a key that does not match its certificate, at boot
   return serialized
 }

@@ -1,3 +1,5 @@
+import type { Placement } from '../contracts/placement.ts'
+
 export type SignatureStatus = 'active' | 'revoked' | 'signed'
 
 export interface DigitalSignatureTable {
@@ -19,20 +21,17 @@ export interface DigitalSignatureTable {
   document_key: string | null
   document_sha256: string | null
   signed_at: string | null
+  /** Why a slot already signed was signed again (a later version); null otherwise. */
+  resign_reason?: string | null
   created_at: string
   updated_at: string
 }
 
-export interface SignaturePositionTable {
+export interface SignaturePositionTable extends Placement {
   id: string
   signature_uuid: string
   template_key: string | null
   slot_key: string | null
-  page: number
-  x: number
-  y: number
-  width: number
-  height: number
   created_at: string
 }
 

@@ -1,4 +1,3 @@
-import { PDFDocument } from 'pdf-lib'
 import { ERR_IMAGE_INVALID, ERR_IMAGE_TOO_LARGE } from '../pdf/errors.ts'
 import { embedStampImage } from '../pdf/embed-stamp-image.ts'
 import { checkImageStructure } from '../pdf/image-structure.ts'
@@ -38,6 +37,8 @@ export function workerImageDecoder(pool: PdfWorkerPool): ImageDecoder {
 
 /** The decode a stamp gets when it is signed into a PDF, run on its own: its pixel size. */
 export async function decodeStampImage(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  // Imported here: the server decodes in the PDF worker, so its main thread need not load pdf-lib.
+  const { PDFDocument } = await import('pdf-lib')
   const embedded = await embedStampImage(await PDFDocument.create(), bytes)
   return { width: embedded.width, height: embedded.height }
 }

@@ -1,35 +1,30 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
+import type { FastifyInstance } from 'fastify'
+import { requireUser } from '../../../core/auth/require-user.ts'
 import type { SignatureLibrary } from './signature-library.ts'
 
 interface UuidParams { uuid: string }
 
-function signedIn(request: FastifyRequest) {
-  if (!request.user) throw ERR_UNAUTHENTICATED()
-  return request.user
-}
-
 /** /api/signatures: every signed-in user manages their own signatures, and only those. */
 export async function signatureLibraryApi(app: FastifyInstance, { library }: { library: SignatureLibrary }) {
-  app.get('/api/signatures', async (request) => ({ data: await library.list(signedIn(request).id) }))
+  app.get('/api/signatures', async (request) => ({ data: await library.list(requireUser(request.user).id) }))
 
   // A drawn signature as a data URL plus an uploaded PKCS#12 fit well under 2 MiB.
   app.post('/api/signatures', { bodyLimit: 2 * 1024 * 1024 }, async (request, reply) => {
-    const signature = await library.create(signedIn(request), request.body)
+    const signature = await library.create(requireUser(request.user), request.body)
     return reply.code(201).header('Location', `/api/signatures/${signature.uuid}`).send({ data: signature })
   })
 
-  app.get<{ Params: UuidParams }>('/api/signatures/:uuid', async (request) => ({ data: await library.get(signedIn(request).id, request.params.uuid) }))
+  app.get<{ Params: UuidParams }>('/api/signatures/:uuid', async (request) => ({ data: await library.get(requireUser(request.user).id, request.params.uuid) }))
 
-  app.patch<{ Params: UuidParams }>('/api/signatures/:uuid', async (request) => ({ data: await library.update(signedIn(request).id, request.params.uuid, request.body) }))
+  app.patch<{ Params: UuidParams }>('/api/signatures/:uuid', async (request) => ({ data: await library.update(requireUser(request.user).id, request.params.uuid, request.body) }))
 
   app.delete<{ Params: UuidParams }>('/api/signatures/:uuid', async (request, reply) => {
-    await library.revoke(signedIn(request).id, request.params.uuid)
+    await library.revoke(requireUser(request.user).id, request.params.uuid)
     return reply.code(204).send()
   })
 
   app.get<{ Params: UuidParams }>('/api/signatures/:uuid/image', async (request, reply) => {
-    const image = await library.image(signedIn(request).id, request.params.uuid)
+    const image = await library.image(requireUser(request.user).id, request.params.uuid)
     return reply.type(image.mime).header('Cache-Control', 'private, max-age=300').send(image.bytes)
   })
 }

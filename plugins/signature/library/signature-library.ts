@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ERR_NOT_FOUND } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import { UUID } from '../../../core/http/uuid.ts'
+import type { OutboxWriter } from '../outbox/outbox-writer.ts'
 import type { DigitalSignatureTable } from './library-tables.ts'
 import type { SecretBox } from './secret-box.ts'
 import { inProcessImageDecoder, parseSignatureImage, type ImageDecoder } from './signature-image.ts'
@@ -80,7 +81,24 @@ export class SignatureLibrary {
     // The server passes workerImageDecoder(pool); decoding in this thread suits tests and scripts.
     private readonly images: ImageDecoder = inProcessImageDecoder,
     private readonly now: () => Date = () => new Date(),
+    // The outbox (signature.created / signature.revoked webhooks), written in the same transaction.
+    private readonly events?: Pick<OutboxWriter, 'publish' | 'committed'>,
   ) {}
+
+  /** The row change and its webhook rows in one transaction; without an outbox, the change alone. */
+  async #write(change: (db: typeof this.repository.db) => Promise<unknown>, event: { type: 'signature.created' | 'signature.revoked'; row: DigitalSignatureTable; at: string }) {
+    const { events } = this
+    if (!events) return change(this.repository.db)
+    await this.repository.db.transaction().execute(async (tx) => {
+      await change(tx)
+      const { row } = event
+      await events.publish(tx, event.type, {
+        signature: { uuid: row.uuid, user_id: row.user_id, label: row.label, status: row.status, certificate: { source: row.certificate_source, subject: row.certificate_subject, not_after: row.certificate_not_after } },
+        at: event.at,
+      }, event.at)
+    })
+    events.committed()
+  }
 
   async list(userId: string): Promise<LibrarySignature[]> {
     return (await this.repository.listLibrary(userId)).map(toLibrarySignature)
@@ -131,7 +149,7 @@ export class SignatureLibrary {
       created_at: at,
       updated_at: at,
     }
-    await this.repository.insert(row)
+    await this.#write((db) => this.repository.insert(row, db), { type: 'signature.created', row, at })
     return toLibrarySignature(row)
   }
 
@@ -147,8 +165,10 @@ export class SignatureLibrary {
 
   /** Revoking keeps the row (documents already signed with it still point at it). */
   async revoke(userId: string, uuid: string): Promise<void> {
-    await this.#own(userId, uuid)
-    await this.repository.update(uuid, { status: 'revoked', is_primary: 0, updated_at: this.now().toISOString() })
+    const row = await this.#own(userId, uuid)
+    const at = this.now().toISOString()
+    const patch = { status: 'revoked' as const, is_primary: 0, updated_at: at }
+    await this.#write((db) => this.repository.update(uuid, patch, db), { type: 'signature.revoked', row: { ...row, ...patch }, at })
   }
 
   async image(userId: string, uuid: string): Promise<{ mime: string; bytes: Buffer }> {

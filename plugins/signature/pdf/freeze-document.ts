@@ -1,7 +1,7 @@
 // Prepares a document for a signing session: one full rewrite that creates an empty signature
 // field for every slot and certifies that revision with DocMDP P=2. Later signers then only
 // fill their own pre-created field, which is a change P=2 allows, so every signature stays valid.
-import { assertBoxSize } from './box-size.ts'
+import { assertOnPage } from './box-on-page.ts'
 import { buildSignatureDictionary } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
 import { ERR_FIELD_INVALID } from './errors.ts'
@@ -12,7 +12,9 @@ import { listFields } from './signature-fields.ts'
 import { fillSignaturePlaceholder } from './signature-placeholder.ts'
 import { resolveSigner, type SignerInput } from './signer-input.ts'
 import type { Box } from './stamp-geometry.ts'
+import { pageFrame, toUserSpace } from './page-frame.ts'
 
+/** A field's box in points on the page as displayed (page-frame.ts); its /Rect is converted here. */
 export interface SignatureSlot extends Box {
   /** Becomes the field's /T; signField finds the field by it. */
   name: string
@@ -36,8 +38,11 @@ export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOpt
   const identity = resolveSigner(options.signer, signingTime)
   const doc = await loadForRewrite(pdf)
   assertSlotsValid(options.fields, new Set(listFields(doc).map((field) => field.name)))
+  const frames = doc.getPages().map(pageFrame)
   for (const slot of options.fields) {
-    createSignatureField(doc, { name: slot.name, page: pageAt(doc, slot.page), rect: slot })
+    const page = pageAt(doc, slot.page)
+    assertOnPage(slot, frames, `field ${JSON.stringify(slot.name)}`)
+    createSignatureField(doc, { name: slot.name, page, rect: toUserSpace(pageFrame(page), slot) })
   }
   const certify = { p: options.permission ?? 2 }
   const signature = buildSignatureDictionary(doc.context, {
@@ -66,6 +71,5 @@ function assertSlotsValid(slots: SignatureSlot[], existing: Set<string>): void {
     if (!sizes.every(Number.isFinite) || slot.width <= 0 || slot.height <= 0) {
       throw ERR_FIELD_INVALID(`Field ${JSON.stringify(slot.name)} needs a finite position and a positive width and height`)
     }
-    assertBoxSize(slot, `field ${JSON.stringify(slot.name)}`)
   }
 }

@@ -2,11 +2,12 @@
 // in points; the signing flow needs to know which fields are still empty).
 import { docMdpPermission } from './docmdp-permission.ts'
 import { loadPdf } from './load-pdf.ts'
+import { pageFrame } from './page-frame.ts'
 import { listFields } from './signature-fields.ts'
 
 export interface PdfSummary {
   pageCount: number
-  /** In PDF points, as the page's crop box shows them (rotation not applied). */
+  /** In points, as displayed (page-frame.ts): the size every placement on the page is checked against. */
   pages: Array<{ width: number; height: number }>
   /** The DocMDP P value when the document is certified. */
   docMdp?: number
@@ -15,7 +16,10 @@ export interface PdfSummary {
 
 export async function inspectPdf(bytes: Uint8Array): Promise<PdfSummary> {
   const doc = await loadPdf(bytes)
-  const pages = doc.getPages().map((page) => page.getSize())
+  const pages = doc.getPages().map((page) => {
+    const { width, height } = pageFrame(page)
+    return { width, height }
+  })
   return {
     pageCount: pages.length,
     pages,

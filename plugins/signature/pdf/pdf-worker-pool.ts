@@ -13,10 +13,14 @@ export interface PdfWorkerPoolOptions {
   maxQueue?: number
   /** Decoding, time and heap bounds per document (pdf-limits.ts has the defaults). */
   limits?: Partial<PdfLimits>
+  /** An idle worker is stopped after this long (see WorkerPoolOptions); 0 or absent: never. */
+  idleTimeoutMs?: number
 }
 
 export interface PdfWorkerPool {
   run<K extends PdfTaskName>(task: K, ...args: Parameters<PdfWorkerTasks[K]>): Promise<Awaited<ReturnType<PdfWorkerTasks[K]>>>
+  /** Threads started and busy: workers start on first use, so an app that has signed nothing has none. */
+  readonly stats: { workers: number; busy: number; queued: number }
   close(): Promise<void>
 }
 
@@ -40,10 +44,12 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     size: Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1)),
     maxQueue: options.maxQueue ?? 64,
     queueFullError: () => ERR_PDF_WORKERS_BUSY(),
+    idleTimeoutMs: options.idleTimeoutMs ?? 0,
     ...pdfLimitOptions(options.limits),
   })
   return {
     run: (task, ...args) => pool.run(task, args) as never,
+    get stats() { return pool.stats },
     close: () => pool.close(),
   }
 }

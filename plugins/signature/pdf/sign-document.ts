@@ -1,7 +1,7 @@
 // One signer, one signature, in a single full rewrite of a document nobody has signed yet:
 // the stamps are drawn into the pages and the signature may certify the result (DocMDP).
-import type { PDFDocument } from 'pdf-lib'
-import { assertBoxSize } from './box-size.ts'
+import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFDocument } from 'pdf-lib'
+import { assertOnPage } from './box-on-page.ts'
 import { buildSignatureDictionary, type DocMdpPermission } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
 import { embedStampImage } from './embed-stamp-image.ts'
@@ -10,8 +10,10 @@ import { pageAt } from './page-lookup.ts'
 import { fillSignaturePlaceholder } from './signature-placeholder.ts'
 import { resolveSigner, type SignerInput } from './signer-input.ts'
 import { fitImageInBox, type Box } from './stamp-geometry.ts'
+import { pageFrame, uprightImageMatrix } from './page-frame.ts'
 import { uniqueFieldName } from './field-names.ts'
 
+/** A box in points on the page as displayed (page-frame.ts), and the image drawn upright into it. */
 export interface Stamp extends Box {
   /** 1-based page number. */
   page: number
@@ -31,10 +33,14 @@ export interface SignDocumentOptions {
 }
 
 export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions): Promise<Uint8Array> {
-  options.stamps.forEach((stamp, i) => assertBoxSize(stamp, `stamp ${i + 1}`))
   const signingTime = options.signingTime ?? new Date()
   const identity = resolveSigner(options.signer, signingTime)
   const doc = await loadForRewrite(pdf)
+  const frames = doc.getPages().map(pageFrame)
+  options.stamps.forEach((stamp, i) => {
+    pageAt(doc, stamp.page) // a page the PDF lacks is ERR_PAGE_OUT_OF_RANGE, as before
+    assertOnPage(stamp, frames, `stamp ${i + 1}`)
+  })
   await drawStamps(doc, options.stamps)
   const certify = options.certify ? { p: options.certify.p ?? 2 } : undefined
   const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime, certify })
@@ -48,6 +54,10 @@ async function drawStamps(doc: PDFDocument, stamps: Stamp[]): Promise<void> {
   for (const stamp of stamps) {
     const page = pageAt(doc, stamp.page)
     const image = await embedStampImage(doc, stamp.image)
-    page.drawImage(image, fitImageInBox(image, stamp))
+    // The image is fitted in displayed space, then one matrix takes it to user space, turned
+    // against /Rotate so it reads upright.
+    const matrix = uprightImageMatrix(pageFrame(page), fitImageInBox(image, stamp))
+    const name = page.node.newXObject('Stamp', image.ref)
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...matrix), drawObject(name), popGraphicsState())
   }
 }

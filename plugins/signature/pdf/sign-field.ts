@@ -2,7 +2,7 @@
 // appended after the existing bytes: the field gets its /V (the new signature) and its widget an
 // appearance showing the stamp. Nothing else changes, so every earlier signature stays valid
 // and the change is one the DocMDP certification allows.
-import { PDFArray, PDFName, PDFNumber, type PDFDocument, type PDFObject, type PDFRef } from 'pdf-lib'
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, type PDFDocument, type PDFObject } from 'pdf-lib'
 import { appendIncrementalUpdate } from './append-incremental-update.ts'
 import { buildSignatureDictionary } from './build-signature-dictionary.ts'
 import { docMdpPermission } from './docmdp-permission.ts'
@@ -16,6 +16,7 @@ import { fillSignaturePlaceholder } from './signature-placeholder.ts'
 import { resolveSigner, type SignerInput } from './signer-input.ts'
 import { appearanceDictionary, createStampAppearance } from './stamp-appearance.ts'
 import { normalizeRect } from './stamp-geometry.ts'
+import { pageFrame, type QuarterTurn } from './page-frame.ts'
 
 export interface SignFieldOptions {
   fieldName: string
@@ -50,7 +51,7 @@ export async function signField(pdf: Uint8Array, options: SignFieldOptions): Pro
   for (const widget of field.widgets) {
     const rect = normalizeRect(widget.dict.lookupMaybe(PDFName.of('Rect'), PDFArray)?.asArray().map(numberOf) ?? [])
     if (rect.width > 0 && rect.height > 0) {
-      const appearance = createStampAppearance(doc.context, image, rect)
+      const appearance = createStampAppearance(doc.context, image, rect, widgetRotation(doc, widget.ref, widget.dict))
       widget.dict.set(PDFName.of('AP'), appearanceDictionary(doc.context, appearance))
     }
     if (widget.ref !== field.ref) changed.push([widget.ref, widget.dict])
@@ -65,6 +66,15 @@ function findUnsignedSignatureField(doc: PDFDocument, name: string): FieldNode {
   if (!field || !field.isSignature) throw ERR_FIELD_NOT_FOUND(`The PDF has no signature field named ${JSON.stringify(name)}`)
   if (field.isSigned) throw ERR_FIELD_ALREADY_SIGNED(`The signature field ${JSON.stringify(name)} is already signed`)
   return field
+}
+
+/** The /Rotate of the page a widget sits on (its /P, else the page listing it in /Annots): its stamp must turn back by as much. */
+function widgetRotation(doc: PDFDocument, ref: PDFRef, dict: PDFDict): QuarterTurn {
+  const parent = dict.get(PDFName.of('P'))
+  const page = doc.getPages().find((candidate) => (parent instanceof PDFRef
+    ? candidate.ref === parent
+    : Boolean(candidate.node.Annots()?.asArray().some((annot) => annot === ref))))
+  return page ? pageFrame(page).rotate : 0
 }
 
 function numberOf(value: unknown): number {

@@ -2,11 +2,18 @@
 // image. A later signer's stamp must live here, in the widget's /AP /N, because changing page
 // content after certification is a forbidden change under DocMDP.
 import { PDFName, type PDFContext, type PDFImage, type PDFRef } from 'pdf-lib'
+import { frameOf, uprightImageMatrix, type QuarterTurn } from './page-frame.ts'
 import { fitImageInBox } from './stamp-geometry.ts'
 
-export function createStampAppearance(context: PDFContext, image: PDFImage, size: { width: number; height: number }): PDFRef {
-  const placed = fitImageInBox(image, { x: 0, y: 0, width: size.width, height: size.height })
-  const operators = `q ${num(placed.width)} 0 0 ${num(placed.height)} ${num(placed.x)} ${num(placed.y)} cm /Stamp Do Q`
+/**
+ * `size` is the widget's /Rect size in user space. A widget's appearance turns with its page
+ * (/Rotate), so the image is drawn turned back: the widget is a small page of its own, framed
+ * by its rectangle, and gets the same upright matrix as a stamp drawn into page content.
+ */
+export function createStampAppearance(context: PDFContext, image: PDFImage, size: { width: number; height: number }, rotate: QuarterTurn = 0): PDFRef {
+  const frame = frameOf({ x: 0, y: 0, width: size.width, height: size.height }, rotate)
+  const placed = fitImageInBox(image, { x: 0, y: 0, width: frame.width, height: frame.height })
+  const operators = `q ${uprightImageMatrix(frame, placed).map(num).join(' ')} cm /Stamp Do Q`
   const stream = context.flateStream(operators, {
     Type: 'XObject',
     Subtype: 'Form',
@@ -23,5 +30,6 @@ export function appearanceDictionary(context: PDFContext, normal: PDFRef) {
 }
 
 function num(n: number): number {
-  return Math.round(n * 1000) / 1000
+  // Math.round leaves -0, which would be written as "-0".
+  return Math.round(n * 1000) / 1000 + 0
 }

@@ -202,6 +202,12 @@
     await loadRecords()
   }
 
+  /** A slot's label from the record's signatories (bound slots), else its key. */
+  function slotLabel(template, record, slot) {
+    const bound = (record.signatories || []).find((s) => s.slot === slot)
+    return bound ? bound.label : slot
+  }
+
   // --- documents this user can sign ---
   async function loadRecords() {
     const box = $('[data-records]')
@@ -226,17 +232,50 @@
       for (const record of records) {
         const li = document.createElement('li')
         li.dataset.record = record.id
+        const text = document.createElement('div')
         const title = document.createElement('span')
         title.textContent = record.title
-        li.append(title)
+        text.append(title)
+        // The latest signing of each slot; the user's own decides between "Sign" and "Sign again".
+        const latest = new Map((record.signed || []).map((s) => [s.slot, s]))
+        const mine = [...latest.values()].filter((s) => s.signer.id === config.me)
+        for (const s of latest.values()) {
+          const line = document.createElement('p')
+          line.className = 'mysig-meta'
+          line.dataset.signedSlot = s.slot
+          const who = s.signer.id === config.me ? 'you' : (s.signer.name || s.signer.id)
+          line.textContent = `${slotLabel(template, record, s.slot)}: signed on ${new Date(s.signedAt).toLocaleString()} by ${who}${s.version > 1 ? ` (version ${s.version})` : ''}`
+          text.append(line)
+        }
+        li.append(text)
+        const actions = document.createElement('div')
+        actions.className = 'mysig-actions'
+        for (const s of mine) {
+          if (!s.downloadUrl) continue
+          const download = document.createElement('a')
+          download.className = 'button button-secondary'
+          download.textContent = 'Download'
+          download.href = s.downloadUrl
+          download.dataset.download = s.uuid
+          actions.append(download)
+        }
         if (use) {
           const a = document.createElement('a')
           a.className = 'button button-secondary'
-          a.textContent = 'Sign'
+          a.textContent = mine.length ? 'Sign again' : 'Sign'
           a.href = `${config.signerUrl.replace(config.placeholder.templateKey, encodeURIComponent(template.key)).replace(config.placeholder.signatureUuid, use.uuid)}?signable=${encodeURIComponent(record.id)}`
           a.dataset.signLink = `${template.key}/${record.id}`
-          li.append(a)
+          actions.append(a)
         }
+        if (config.sendUrl) {
+          const send = document.createElement('a')
+          send.className = 'button button-secondary'
+          send.textContent = 'Send for signature'
+          send.href = config.sendUrl.replace(encodeURIComponent(config.placeholder.templateKey), encodeURIComponent(template.key)).replace('RECORD_ID', encodeURIComponent(record.id))
+          send.dataset.sendLink = `${template.key}/${record.id}`
+          actions.append(send)
+        }
+        li.append(actions)
         ul.append(li)
       }
       nodes.push(h, ul)

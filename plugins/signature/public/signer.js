@@ -37,7 +37,7 @@
 
   async function json(response) {
     const body = await response.json().catch(() => ({}))
-    if (!response.ok) throw new Error(body.message || `${response.status} ${response.statusText}`)
+    if (!response.ok) throw Object.assign(new Error(body.message || `${response.status} ${response.statusText}`), { code: body.code })
     return body.data
   }
 
@@ -214,12 +214,28 @@
     const body = { signature: config.signature, placements }
     if (config.signable) body.signable = config.signable
     if (config.request) body.request = config.request
+    const submit = (extra) => fetch(config.finalizeUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrf },
+      body: JSON.stringify({ ...body, ...extra }),
+    }).then(json)
+    // A slot signed before is never signed again silently: ask why first (meta says which were);
+    // the server's 409 covers what changed since the page loaded.
+    const before = meta.slots.filter((slot) => placed.has(slot.key) && slot.signedBefore)
+    const ask = (message) => askWhySignAgain(message, (reason) => submit({ reason }))
     try {
-      const result = await json(await fetch(config.finalizeUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrf },
-        body: JSON.stringify(body),
-      }))
+      let result
+      if (before.length > 0) {
+        result = await ask(`${before.map((slot) => `${slot.label}: signed on ${new Date(slot.signedBefore.at).toLocaleString()}`).join('; ')}. Sign again?`)
+      } else {
+        try {
+          result = await submit({})
+        } catch (error) {
+          if (error.code !== 'ERR_ALREADY_SIGNED') throw error
+          result = await ask(error.message)
+        }
+      }
+      if (!result) { say('info', 'Not signed again: the earlier signature stands.'); return }
       done = true
       root.dataset.finished = result.status
       if (result.status === 'signed') {
@@ -245,6 +261,58 @@
       update()
     }
   })
+
+  /**
+   * The "Sign again?" dialog: resolves with the finalize answer once signed with a reason, or
+   * null when the person cancels. A refused reason is shown in the dialog, which stays open.
+   */
+  function askWhySignAgain(message, signWith) {
+    // The dialog is outside the signer's root (a modal of the page).
+    const dialog = document.querySelector('[data-again-dialog]')
+    const reason = dialog.querySelector('[data-again-reason]')
+    const problem = dialog.querySelector('[data-again-error]')
+    const submitButton = dialog.querySelector('[data-again-submit]')
+    dialog.querySelector('[data-again-message]').textContent = message
+    problem.hidden = true
+    reason.value = ''
+    return new Promise((resolve) => {
+      const form = dialog.querySelector('[data-again-form]')
+      const cancel = dialog.querySelector('[data-again-cancel]')
+      const settle = (value) => {
+        form.removeEventListener('submit', onSubmit)
+        cancel.removeEventListener('click', onCancel)
+        dialog.removeEventListener('cancel', onCancel)
+        if (dialog.open) dialog.close()
+        finish.focus()
+        resolve(value)
+      }
+      const onCancel = (event) => { event.preventDefault(); settle(null) }
+      const onSubmit = async (event) => {
+        event.preventDefault()
+        if (reason.value.trim().length < 3) {
+          problem.textContent = 'Say in a few words why you sign again.'
+          problem.hidden = false
+          reason.setAttribute('aria-invalid', 'true')
+          reason.focus()
+          return
+        }
+        submitButton.disabled = true
+        try {
+          settle(await signWith(reason.value.trim()))
+        } catch (error) {
+          problem.textContent = `Could not sign: ${error.message}`
+          problem.hidden = false
+        } finally {
+          submitButton.disabled = false
+        }
+      }
+      form.addEventListener('submit', onSubmit)
+      cancel.addEventListener('click', onCancel)
+      dialog.addEventListener('cancel', onCancel)
+      dialog.showModal()
+      reason.focus()
+    })
+  }
 
   window.addEventListener('resize', renderBoxes)
 

@@ -44,7 +44,7 @@ export class PageImageCache {
   }
 
   get stats() {
-    return { ...this.#stats, memoryBytes: this.#memory.calculatedSize, memoryEntries: this.#memory.size }
+    return { ...this.#stats, memoryBytes: this.#memory.calculatedSize, memoryEntries: this.#memory.size, workers: this.#options.pool.stats.workers }
   }
 
   async #version(pdfPath: string): Promise<string> {

@@ -1,9 +1,13 @@
 import type { Disk } from '../../../core/storage/disk.ts'
 import type { TemplateLookup } from '../contracts/has-pdf-template.ts'
 import type { PdfRenderer, PdfRendererClass } from '../contracts/pdf-renderer.ts'
-import { isPdfTemplate, type PdfTemplate, type PdfTemplateClass } from '../contracts/pdf-template.ts'
-import { ERR_RENDERER_UNAVAILABLE, ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
+import { isPdfTemplate, type PdfTemplate, type PdfTemplateClass, type RegisteredTemplate } from '../contracts/pdf-template.ts'
+import { SlotDefinition } from '../contracts/slot-definition.ts'
+import { ERR_RENDERER_UNAVAILABLE } from '../errors.ts'
 import type { ViewEngine } from '../rendering/view-engine.ts'
+import { normalizeSlots } from '../templates/normalize-slots.ts'
+import { requireTemplate } from './require-template.ts'
+import { documentFileKey, sampleFileKey } from '../templates/file-keys.ts'
 import { assertTemplateKey, isValidTemplateKey } from '../templates/template-key.ts'
 import { TemplateConfigError } from '../templates/template-config-error.ts'
 import { ViewPdfTemplate, type ViewTemplateContext } from '../templates/view-pdf-template.ts'
@@ -12,8 +16,11 @@ import type { ViewTemplateEntry } from '../templates/view-template-entry.ts'
 /** Anything the three ways in accept: an instance, a class, or a view entry that carries its key. */
 export type TemplateSource = PdfTemplate | PdfTemplateClass | ({ key: string } & ViewTemplateEntry)
 
-/** Where a registration came from: shown in the admin list, useful when one replaces another. */
-export type TemplateOrigin = 'config' | 'runtime' | `panel:${string}`
+/**
+ * Where a registration came from: shown in the admin list, useful when one replaces another.
+ * 'fluent' is `Signatures.make(...).templates([...])`, the host's list on the app-level plugin.
+ */
+export type TemplateOrigin = 'config' | 'fluent' | 'runtime' | `panel:${string}`
 
 export interface RegistryOptions {
   disk: Disk
@@ -30,12 +37,12 @@ export interface RegistryOptions {
  *
  * Why one registry for the whole app and not one per panel: a template key is stored in database
  * rows (slot placements, signatures) and names files on disk, so it must mean the same template
- * everywhere. A panel's fluent `SignaturePlugin.make().templates([...])` therefore registers into
- * this registry when that panel boots; "differs per panel" means each panel can bring the
- * templates it needs, and the origin of each registration is remembered for the admin list.
+ * everywhere. Templates are therefore declared app-wide (config, the app-level plugin's fluent
+ * list, or here at runtime), never by a panel, so no template depends on which panels boot or in
+ * what order; each registration's origin is remembered for the admin list.
  */
 export class PdfTemplateRegistry implements TemplateLookup {
-  readonly #templates = new Map<string, PdfTemplate>()
+  readonly #templates = new Map<string, RegisteredTemplate>()
   readonly #origins = new Map<string, TemplateOrigin>()
   readonly #renderers = new Map<PdfRendererClass, PdfRenderer>()
   readonly #options: RegistryOptions
@@ -47,6 +54,8 @@ export class PdfTemplateRegistry implements TemplateLookup {
       disk: options.disk,
       views: options.views,
       renderer: (type) => this.renderer(type),
+      sampleFile: sampleFileKey,
+      documentFile: documentFileKey,
       rendererClass: (nameOrClass) => {
         if (nameOrClass === undefined) return options.defaultRenderer
         if (typeof nameOrClass === 'string') return Object.hasOwn(options.renderers ?? {}, nameOrClass) ? options.renderers![nameOrClass] : undefined
@@ -65,19 +74,17 @@ export class PdfTemplateRegistry implements TemplateLookup {
   }
 
   /** For user input (a key from a URL): null when missing or not even a valid key. */
-  find(key: string): PdfTemplate | null {
+  find(key: string): RegisteredTemplate | null {
     return isValidTemplateKey(key) ? (this.#templates.get(key) ?? null) : null
   }
 
-  /** For trusted keys (a stored template_key, a record's declaration): throws ERR_TEMPLATE_NOT_FOUND. */
-  get(key: string): PdfTemplate {
-    const template = this.find(key)
-    if (!template) throw ERR_TEMPLATE_NOT_FOUND(`No PDF template is registered under the key ${JSON.stringify(key)}`)
-    return template
+  /** For trusted keys (a stored template_key, a record's declaration): throws ERR_TEMPLATE_NOT_FOUND (404) where find() answers null. */
+  get(key: string): RegisteredTemplate {
+    return requireTemplate(this, key)
   }
 
   /** A snapshot, key -> template, in registration order. */
-  all(): ReadonlyMap<string, PdfTemplate> {
+  all(): ReadonlyMap<string, RegisteredTemplate> {
     return new Map(this.#templates)
   }
 
@@ -86,7 +93,7 @@ export class PdfTemplateRegistry implements TemplateLookup {
   }
 
   /** A template instance, or a template class (instantiated here with the registry's context). */
-  register(source: PdfTemplate | PdfTemplateClass, origin: TemplateOrigin = 'runtime'): PdfTemplate {
+  register(source: PdfTemplate | PdfTemplateClass, origin: TemplateOrigin = 'runtime'): RegisteredTemplate {
     const template = typeof source === 'function' ? new source(this.#context) : source
     if (!isPdfTemplate(template)) {
       throw new TemplateConfigError(String((source as { name?: string }).name ?? '(anonymous)'), '(template)', 'does not implement PdfTemplate (key, label, slots, renderSample, renderFor)')
@@ -101,8 +108,8 @@ export class PdfTemplateRegistry implements TemplateLookup {
     return template
   }
 
-  /** Any of the accepted forms: what config lists and the fluent panel API hand over. */
-  add(source: TemplateSource, origin: TemplateOrigin = 'runtime'): PdfTemplate {
+  /** Any of the accepted forms: what config lists and the fluent lists (app-level or a panel's) hand over. */
+  add(source: TemplateSource, origin: TemplateOrigin = 'runtime'): RegisteredTemplate {
     if (typeof source === 'object' && source !== null && typeof (source as { key?: unknown }).key === 'string') {
       const { key, ...entry } = source as { key: string } & ViewTemplateEntry
       return this.registerView(key, entry, origin)
@@ -140,11 +147,26 @@ export class PdfTemplateRegistry implements TemplateLookup {
     await Promise.all(renderers.map((r) => r.close?.()))
   }
 
-  #put(template: PdfTemplate, origin: TemplateOrigin): PdfTemplate {
+  #put(template: PdfTemplate, origin: TemplateOrigin): RegisteredTemplate {
     const key = assertTemplateKey(template.key())
+    const registered = withNormalizedSlots(key, template)
     // Map.set on an existing key keeps its position: a replacement does not reorder the list.
-    this.#templates.set(key, template)
+    this.#templates.set(key, registered)
     this.#origins.set(key, origin)
-    return template
+    return registered
   }
+}
+
+/**
+ * Normalizes a template's slots once, here, so a bad slot stops the registration, whichever way
+ * it was written. The instance itself is kept (callers compare it, and its methods may use private
+ * fields): when it declared builders or literals, its slots() is replaced on the instance by the
+ * normalized list.
+ */
+function withNormalizedSlots(key: string, template: PdfTemplate): RegisteredTemplate {
+  const declared = template.slots()
+  const slots = Object.freeze(normalizeSlots(key, declared))
+  const alreadyNormal = Array.isArray(declared) && declared.every((slot) => slot instanceof SlotDefinition)
+  if (!alreadyNormal) Object.defineProperty(template, 'slots', { value: () => slots, configurable: true, writable: true, enumerable: false })
+  return template as RegisteredTemplate
 }

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { atomicWriteFile } from '../../../core/storage/atomic-write.ts'
 import type { PdfRenderer, RendererContext } from '../contracts/pdf-renderer.ts'
 import { ERR_RENDERER_UNAVAILABLE } from '../errors.ts'
@@ -92,7 +92,9 @@ export class ChromiumPdfRenderer implements PdfRenderer {
     if (!this.#browser) {
       const executablePath = findChromium()
       if (!executablePath) return Promise.reject(ERR_RENDERER_UNAVAILABLE(`Chromium was not found: ${ChromiumPdfRenderer.requirement}`))
-      const launching = chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true })
+      // Imported here, not at the top: playwright-core's client adds ~40-80 MiB to the process,
+      // which an app that never renders a view to PDF (or has not yet) should not pay at start.
+      const launching = import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true }))
       this.#browser = launching
       // A crashed browser is relaunched on the next render instead of failing every later one.
       launching.then((browser) => browser.on('disconnected', () => {

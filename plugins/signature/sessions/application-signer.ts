@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { loadOrCreateKeyFile } from '../../../core/storage/key-file.ts'
+import { loadOrCreateJsonKeyFile } from '../../../core/storage/key-file.ts'
 import { loadCertificateAuthority, issueUserCertificate, readP12, type SerializedCertificateAuthority, type SigningIdentity } from '../certificates/index.ts'
 
 /**
@@ -12,21 +12,9 @@ import { loadCertificateAuthority, issueUserCertificate, readP12, type Serialize
  */
 export async function loadOrCreateApplicationSigner(keysDir: string, ca: SerializedCertificateAuthority, name = 'Signature Application'): Promise<SigningIdentity> {
   const file = path.join(keysDir, 'application-signing-certificate.json')
-  const bytes = await loadOrCreateKeyFile(
-    file,
-    () => {
-      const issued = issueUserCertificate(loadCertificateAuthority(ca), { name, email: 'signing@application.invalid', validityYears: 10 })
-      return Buffer.from(JSON.stringify({ p12: issued.p12.toString('base64'), password: issued.password, subject: issued.subject }))
-    },
-    (content) => {
-      try {
-        const parsed = JSON.parse(content.toString('utf8'))
-        return typeof parsed.p12 === 'string' && typeof parsed.password === 'string'
-      } catch {
-        return false
-      }
-    },
-  )
-  const stored = JSON.parse(bytes.toString('utf8')) as { p12: string; password: string }
+  const stored = await loadOrCreateJsonKeyFile(file, () => {
+    const issued = issueUserCertificate(loadCertificateAuthority(ca), { name, email: 'signing@application.invalid', validityYears: 10 })
+    return { p12: issued.p12.toString('base64'), password: issued.password, subject: issued.subject }
+  }, ['p12', 'password'])
   return readP12(Buffer.from(stored.p12, 'base64'), stored.password)
 }

@@ -4,6 +4,7 @@ import type { SigningIdentity } from '../certificates/index.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
 import type { SignatureServices } from '../signature-services.ts'
 import { loadOrCreateApplicationSigner } from './application-signer.ts'
+import type { SessionEventSink } from './session-notifications.ts'
 import { SessionRepository } from './session-repository.ts'
 import { SigningSessionManager, type SessionManagerDependencies } from './signing-session-manager.ts'
 
@@ -17,10 +18,12 @@ export function createSessionManager(services: SignatureServices, options: {
   users: SessionManagerDependencies['users']
   policy: Policy
   hooks?: SessionManagerDependencies['hooks']
+  /** The outbox: sees every audit event in its transaction. */
+  events?: SessionEventSink
 }): SigningSessionManager {
   let signer: Promise<SigningIdentity> | undefined
   return new SigningSessionManager({
-    repository: new SessionRepository(services.database.db),
+    repository: new SessionRepository(services.database.db, options.events),
     registry: services.registry,
     slots: services.slots,
     source: options.source,

@@ -1,56 +1,62 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import { ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
-import type { PanelContext, PanelPlugin } from '../../../core/panel/panel-plugin.ts'
+import { requireUser } from '../../../core/auth/require-user.ts'
+import type { NavigationItem, PanelContext } from '../../../core/panel/panel-plugin.ts'
+import type { TopbarItem } from '../../../core/views/topbar.ts'
 import { signatureAssetsUrl } from '../public-assets.ts'
+import { INBOX_ROUTE, SESSION_ROUTE, SIGNER_ROUTE } from '../route-names.ts'
 import { defaultSignerUrl } from './signer-url.ts'
-import type { SigningSessionManager } from './signing-session-manager.ts'
 
 const INBOX_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'inbox.eta')
-export const INBOX_ROUTE = 'signing-sessions.inbox'
-/** The signer page's route name (plugins/signature/signer/signer-routes.ts SIGNER_ROUTE.page), when that page is mounted in this panel. */
-export const SIGNER_ROUTE = 'signature.pdf-templates.signer'
 
 /**
  * "Waiting for my signature" in a panel (the app panel): the signed-in user's pending requests,
  * each with a link to the signer page opened on that request, and the sessions they started.
+ * A page of SignaturePlugin (`.pages(['inbox'])`).
  */
-export class SigningSessionsInbox implements PanelPlugin {
-  readonly id = 'signing-sessions-inbox'
+export function inboxNavigation(panel: PanelContext): NavigationItem {
+  return { label: 'Inbox', url: `/${panel.path}/inbox`, group: 'Signatures' }
+}
 
-  static make(): SigningSessionsInbox {
-    return new SigningSessionsInbox()
+/** The Inbox in every page's top bar, with the number of requests that are the user's turn. */
+export function inboxTopbarItem(panel: PanelContext, app: FastifyInstance): TopbarItem {
+  return {
+    key: 'signature.inbox',
+    label: 'Inbox',
+    url: `/${panel.path}/inbox`,
+    count: (user) => app.signature.sessions.waitingCount(user),
+    countLabel: (count) => `${count} waiting for your signature`,
   }
+}
 
-  register(panel: PanelContext): void {
-    panel.navigationItem({ label: 'Inbox', url: `/${panel.path}/inbox`, group: 'Signatures' })
+/** The panel's session pages, when it has them ('sessions' chosen too); null otherwise. */
+function sessionPagesUrl(panel: PanelContext): string | null {
+  try {
+    return panel.url(SESSION_ROUTE.index)
+  } catch {
+    return null
   }
+}
 
-  boot(panel: PanelContext, app: FastifyInstance): void {
-    const manager = () => {
-      const sessions = (app as Partial<FastifyInstance>).signature?.sessions as SigningSessionManager | undefined
-      if (!sessions || typeof sessions.inbox !== 'function') throw new Error('Signing sessions are not installed (app.signature.sessions)')
-      return sessions
+export function mountInboxPage(panel: PanelContext, app: FastifyInstance): void {
+  const sessions = app.signature.sessions
+  // The signer page is another page of this panel; its route exists once every plugin booted,
+  // so the name is looked up per link, and the documented path is used while it is absent.
+  sessions.useSignerUrl((input) => {
+    try {
+      return panel.url(SIGNER_ROUTE.page, { templateKey: input.templateKey, signatureUuid: input.signatureUuid }, { request: input.requestId })
+    } catch {
+      return defaultSignerUrl(input)
     }
-    // The signer page is another plugin of this panel; its route exists once every plugin booted,
-    // so the name is looked up per link, and the documented path is used while it is absent.
-    manager().useSignerUrl((input) => {
-      try {
-        return panel.url(SIGNER_ROUTE, { templateKey: input.templateKey, signatureUuid: input.signatureUuid }, { request: input.requestId })
-      } catch {
-        return defaultSignerUrl(input)
-      }
-    })
+  })
 
-    app.get('/inbox', { config: { name: INBOX_ROUTE } }, async (request, reply) => {
-      if (!request.user) throw ERR_UNAUTHENTICATED()
-      const sessions = manager()
-      const [waiting, started] = await Promise.all([sessions.inbox(request.user), sessions.list(request.user)])
-      const mine = started.filter((s) => s.createdBy === request.user!.id)
-      if (request.headers.accept?.includes('application/json')) return { data: { waiting, started: mine } }
-      // inbox.js (plugins/signature/public/): the Decline dialog, which posts to the sessions API.
-      return reply.page(INBOX_VIEW, { waiting, started: mine, script: `${signatureAssetsUrl(panel.path)}inbox.js` }, { title: 'Inbox' })
-    })
-  }
+  app.get('/inbox', { config: { name: INBOX_ROUTE } }, async (request, reply) => {
+    const user = requireUser(request.user)
+    const [waiting, started] = await Promise.all([sessions.inbox(user), sessions.list(user)])
+    const mine = started.filter((s) => s.createdBy === user.id)
+    if (request.headers.accept?.includes('application/json')) return { data: { waiting, started: mine } }
+    // inbox.js (plugins/signature/public/): the Decline dialog, which posts to the sessions API.
+    return reply.page(INBOX_VIEW, { waiting, started: mine, sessionsUrl: sessionPagesUrl(panel), script: `${signatureAssetsUrl(panel.path)}inbox.js` }, { title: 'Inbox' })
+  })
 }

@@ -14,3 +14,6 @@ export function orderedId(): string {
   lastMs = now
   return `${now.toString(16).padStart(12, '0')}-${counter.toString(16).padStart(8, '0')}-${randomBytes(7).toString('hex')}`
 }
+
+/** What orderedId() writes: ids from a URL are checked against it before any lookup. */
+export const ORDERED_ID = /^[0-9a-f]{12}-[0-9a-f]{8}-[0-9a-f]{14}$/

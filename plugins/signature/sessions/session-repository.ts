@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { SignatureTables } from '../database/schema.ts'
 import type { DigitalSignatureTable, SignaturePositionTable } from '../library/library-tables.ts'
+import type { SessionEventSink } from './session-notifications.ts'
 import type { SigningSessionEventTable, SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 
 type Db = Kysely<SignatureTables> | Transaction<SignatureTables>
@@ -31,14 +32,29 @@ const affected = (result: { numUpdatedRows: bigint }) => Number(result.numUpdate
  * inside one Node process.
  */
 export class SessionRepository {
-  constructor(readonly db: Kysely<SignatureTables>) {}
+  /**
+   * `events` (the outbox) sees every audit event inside the transaction that writes it, so the
+   * messages a change causes are committed with the change or not at all.
+   */
+  constructor(readonly db: Kysely<SignatureTables>, readonly events?: SessionEventSink) {}
+
+  async #event(tx: Db, event: SigningSessionEventTable): Promise<void> {
+    await tx.insertInto('signing_session_events').values(event).execute()
+    await this.events?.record(tx, event)
+  }
+
+  #committed<T>(result: T): T {
+    this.events?.committed()
+    return result
+  }
 
   async insertSession(session: SigningSessionTable, requests: SigningSessionRequestTable[], event: SigningSessionEventTable): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx.insertInto('signing_sessions').values(session).execute()
       await tx.insertInto('signing_session_requests').values(requests).execute()
-      await tx.insertInto('signing_session_events').values(event).execute()
+      await this.#event(tx, event)
     })
+    this.#committed(undefined)
   }
 
   findSession(id: string, db: Db = this.db) {
@@ -78,13 +94,14 @@ export class SessionRepository {
     return this.db.selectFrom('signing_session_requests as r')
       .innerJoin('signing_sessions as s', 's.id', 'r.session_id')
       .selectAll('r')
-      .select(['s.template_key', 's.signable_id', 's.signable_title', 's.mode', 's.created_by', 's.created_at as session_created_at'])
+      .select(['s.template_key', 's.signable_id', 's.signable_title', 's.mode', 's.created_by', 's.created_at as session_created_at', 's.due_at'])
       .where('r.signer_user_id', '=', userId).where('r.status', 'in', ['pending', 'signing']).where('s.status', '=', 'active')
       .orderBy('s.created_at', 'desc').orderBy('r.id').execute()
   }
 
-  appendEvent(event: SigningSessionEventTable, db: Db = this.db) {
-    return db.insertInto('signing_session_events').values(event).execute()
+  async appendEvent(event: SigningSessionEventTable): Promise<void> {
+    await this.db.transaction().execute((tx) => this.#event(tx, event))
+    this.#committed(undefined)
   }
 
   /**
@@ -155,20 +172,20 @@ export class SessionRepository {
         }
         await tx.insertInto('digital_signatures').values(commit.signature).execute()
         if (commit.positions.length) await tx.insertInto('signature_positions').values(commit.positions).execute()
-        await tx.insertInto('signing_session_events').values(commit.event).execute()
+        await this.#event(tx, commit.event)
         const open = await tx.selectFrom('signing_session_requests').select((eb) => eb.fn.countAll().as('n'))
           .where('session_id', '=', commit.sessionId).where('status', '<>', 'signed').executeTakeFirstOrThrow()
         let sessionStatus = 'active'
         if (Number(open.n) === 0) {
           await tx.updateTable('signing_sessions').set({ status: 'completed', closed_at: commit.signedAt, updated_at: commit.signedAt })
             .where('id', '=', commit.sessionId).execute()
-          await tx.insertInto('signing_session_events').values(commit.completedEvent).execute()
+          await this.#event(tx, commit.completedEvent)
           sessionStatus = 'completed'
         }
         // Test seam: a failure here must leave no trace of any of the above.
         await beforeCommit?.()
         return { outcome: 'committed' as const, sessionStatus }
-      })
+      }).then((done) => this.#committed(done))
     } catch (error) {
       if (error instanceof Rollback) return { outcome: error.outcome }
       throw error
@@ -181,9 +198,22 @@ export class SessionRepository {
       const result = await tx.updateTable('signing_sessions').set({ status: 'cancelled', closed_at: at, updated_at: at })
         .where('id', '=', sessionId).where('status', '=', 'active').executeTakeFirst()
       if (affected(result) !== 1) return false
-      await tx.insertInto('signing_session_events').values(event).execute()
+      await this.#event(tx, event)
       return true
-    })
+    }).then((done) => this.#committed(done))
+  }
+
+  /** A reminder, at most one per window: only if the last one was before `notBefore`, while active. */
+  async remind(sessionId: string, at: string, notBefore: string, event: SigningSessionEventTable): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const result = await tx.updateTable('signing_sessions').set({ reminded_at: at })
+        .where('id', '=', sessionId).where('status', '=', 'active')
+        .where(({ or, eb }) => or([eb('reminded_at', 'is', null), eb('reminded_at', '<', notBefore)]))
+        .executeTakeFirst()
+      if (affected(result) !== 1) return false
+      await this.#event(tx, event)
+      return true
+    }).then((done) => this.#committed(done))
   }
 
   /**
@@ -202,9 +232,9 @@ export class SessionRepository {
         const session = await tx.updateTable('signing_sessions').set({ status: 'declined', closed_at: at, updated_at: at })
           .where('id', '=', sessionId).where('status', '=', 'active').executeTakeFirst()
         if (affected(session) !== 1) throw new Rollback('session-closed')
-        await tx.insertInto('signing_session_events').values(event).execute()
+        await this.#event(tx, event)
         return true
-      })
+      }).then((done) => this.#committed(done))
     } catch (error) {
       if (error instanceof Rollback) return false
       throw error

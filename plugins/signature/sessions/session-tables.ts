@@ -3,7 +3,7 @@ export type SessionMode = 'sequential' | 'parallel'
 export type SessionStatus = 'active' | 'completed' | 'cancelled' | 'declined'
 /** pending -> signing (claimed by exactly one finalize) -> signed; pending -> declined. A failed signing goes back to pending. */
 export type RequestStatus = 'pending' | 'signing' | 'signed' | 'declined'
-export type SessionEventKind = 'created' | 'opened' | 'signed' | 'declined' | 'cancelled' | 'completed'
+export type SessionEventKind = 'created' | 'opened' | 'signed' | 'declined' | 'cancelled' | 'completed' | 'reminded'
 
 export interface SigningSessionTable {
   id: string
@@ -24,6 +24,12 @@ export interface SigningSessionTable {
   created_at: string
   updated_at: string
   closed_at: string | null
+  /** Last "Remind" (migration 007); the rate limit's compare-and-set. */
+  reminded_at?: string | null
+  /** The sender's words to the signers. */
+  message?: string | null
+  /** After this instant nobody can sign; the page shows the session as expired. */
+  due_at?: string | null
 }
 
 export interface SigningSessionRequestTable {

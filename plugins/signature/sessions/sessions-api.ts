@@ -39,9 +39,23 @@ export async function signingSessionsApi(app: FastifyInstance, { sessions }: { s
       .send(document.bytes)
   })
 
+  app.get('/api/signing-sessions/:id/certificate', async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'params')
+    const certificate = await sessions.certificate(request.user, id)
+    return reply.type('application/pdf')
+      .header('content-disposition', `attachment; filename="${certificate.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(certificate.bytes)
+  })
+
   app.post('/api/signing-sessions/:id/cancel', async (request) => {
     const { id } = parseInput(idParams, request.params, 'params')
-    return { data: await sessions.cancel(request.user, id, request.ip) }
+    return { data: await sessions.cancel(request.user, id, request.ip, request.body) }
+  })
+
+  app.post('/api/signing-sessions/:id/remind', async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params')
+    return { data: await sessions.remind(request.user, id, request.ip) }
   })
 
   app.post('/api/signing-sessions/:id/requests/:requestId/decline', async (request) => {

@@ -1,43 +1,57 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Policy } from '../../../core/access/policy.ts'
-import { ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
+import { requireUser } from '../../../core/auth/require-user.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
-import { ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
 import type { PdfTemplateRegistry } from '../registry/pdf-template-registry.ts'
+import { requireTemplate } from '../registry/require-template.ts'
 import { maySeeRecord } from './record-visibility.ts'
 import { signatoriesOf } from './signatories.ts'
-
-export { READ_ANY_SIGNABLE } from './record-visibility.ts'
+import { signedVersionsOfRecords } from './signed-versions.ts'
+import { mayOpenDocumentSignedBy } from '../signing/signed-document-access.ts'
+import type { SignatureTables } from '../database/schema.ts'
+import type { UserRepository } from '../../../core/auth/user-repository.ts'
+import type { Kysely } from 'kysely'
 
 export interface SignablesApiOptions {
   registry: PdfTemplateRegistry
   source: SignableSource
   policy: Policy
+  /** Where the record's signings are read from (digital_signatures). */
+  db: Kysely<SignatureTables>
+  users: UserRepository
 }
 
 const paramsSchema = z.strictObject({ templateKey: z.string().min(1).max(120) })
 
 /**
- * GET /api/signables/:templateKey -> { data: [{ id, title, signatories }] }: what the signed-in
+ * GET /api/signables/:templateKey -> { data: [{ id, title, signatories, signed }] }: what the signed-in
  * user may sign, so the signer page and clients can find it. A user sees the records where they are
  * a signatory of some slot (their own time records, and the ones they must countersign); a role
- * with `signatures:read-any` (admin, through `signatures:*`) sees all of them.
+ * with `signatures:read-any` (admin, through `signatures:*`) sees all of them. `signed` lists every
+ * signing of the record's slots, oldest first (slot, who, when, version, the reason of a signing
+ * again), with its download for whoever may download it (its signer and read-any), else null.
  */
-export async function signablesApi(app: FastifyInstance, { registry, source, policy }: SignablesApiOptions) {
+export async function signablesApi(app: FastifyInstance, { registry, source, policy, db, users }: SignablesApiOptions) {
   app.get('/api/signables/:templateKey', async (request) => {
-    const user = request.user
-    if (!user) throw ERR_UNAUTHENTICATED()
+    const user = requireUser(request.user)
     const { templateKey } = parseInput(paramsSchema, request.params, 'params')
-    // find(), not get(): the key comes from the URL.
-    const template = registry.find(templateKey)
-    if (!template) throw ERR_TEMPLATE_NOT_FOUND(`No PDF template is registered under the key ${JSON.stringify(templateKey)}`)
-    const records = await source.forTemplate(templateKey)
+    const template = requireTemplate(registry, templateKey)
+    const records = (await source.forTemplate(templateKey)).filter((record) => maySeeRecord(policy, template, record, user))
+    const versions = await signedVersionsOfRecords(db, templateKey, records.map((r) => r.getSignableId()))
+    const names = new Map<string, string | null>()
+    for (const userId of new Set([...versions.values()].flat().map((v) => v.userId))) names.set(userId, (await users.findById(userId))?.name ?? null)
     return {
-      data: records
-        .filter((record) => maySeeRecord(policy, template, record, user))
-        .map((record) => ({ id: record.getSignableId(), title: record.getSignableTitle(), signatories: signatoriesOf(template, record) })),
+      data: records.map((record) => ({
+        id: record.getSignableId(),
+        title: record.getSignableTitle(),
+        signatories: signatoriesOf(template, record),
+        signed: (versions.get(record.getSignableId()) ?? []).map((v) => ({
+          slot: v.slot, signer: { id: v.userId, name: names.get(v.userId) ?? null }, signedAt: v.signedAt, version: v.version, reason: v.reason,
+          uuid: v.uuid, downloadUrl: mayOpenDocumentSignedBy(policy, user, v.userId) ? `/api/signatures/${v.uuid}/document` : null,
+        })),
+      })),
     }
   })
 }

@@ -1,4 +1,4 @@
-import type { PdfTemplate } from '../contracts/pdf-template.ts'
+import type { RegisteredTemplate } from '../contracts/pdf-template.ts'
 import type { SlotDefinition } from '../contracts/slot-definition.ts'
 import { ERR_NOT_SIGNATORY, ERR_SIGNS_ANOTHER_SLOT } from '../errors.ts'
 import { signatoriesOf } from './signatories.ts'
@@ -13,7 +13,7 @@ export function maySameSignerSign(a: SlotDefinition, b: SlotDefinition): boolean
 }
 
 /** Slots of the record bound to this user. */
-function boundTo(template: PdfTemplate, record: unknown, userId: string): string[] {
+function boundTo(template: RegisteredTemplate, record: unknown, userId: string): string[] {
   return signatoriesOf(template, record).filter((s) => s.userId === userId).map((s) => s.slot)
 }
 
@@ -22,7 +22,7 @@ function boundTo(template: PdfTemplate, record: unknown, userId: string): string
  * already signed on it (what they sign counts as much as what they are bound to). The caller has
  * already checked that the user may see the record.
  */
-export function slotsUserMaySign(template: PdfTemplate, record: unknown, userId: string, signedSlots: readonly string[]): string[] {
+export function slotsUserMaySign(template: RegisteredTemplate, record: unknown, userId: string, signedSlots: readonly string[]): string[] {
   const slots = template.slots()
   const bound = boundTo(template, record, userId)
   const theirs = slots.filter((s) => bound.includes(s.key) || signedSlots.includes(s.key))
@@ -37,7 +37,7 @@ export function slotsUserMaySign(template: PdfTemplate, record: unknown, userId:
  * slot, or for two slots in one signing that may not share a signer. Unknown slot keys are left to
  * the placement check, which names them.
  */
-export function assertMaySign(template: PdfTemplate, record: unknown, userId: string, signedSlots: readonly string[], requested: readonly string[]): void {
+export function assertMaySign(template: RegisteredTemplate, record: unknown, userId: string, signedSlots: readonly string[], requested: readonly string[]): void {
   const slots = new Map(template.slots().map((s) => [s.key, s]))
   const allowed = new Set(slotsUserMaySign(template, record, userId, signedSlots))
   const asked = [...new Set(requested)].map((key) => slots.get(key)).filter((s): s is SlotDefinition => s !== undefined)
@@ -56,7 +56,7 @@ export function assertMaySign(template: PdfTemplate, record: unknown, userId: st
  * The two rules of a session's signers, as messages for a 422: an explicit signer of a slot the
  * record binds must be that signatory, and one person signs one slot unless a slot allows more.
  */
-export function sessionSignerProblems(template: PdfTemplate, record: unknown, signers: ReadonlyArray<{ slot: SlotDefinition; userId: string }>) {
+export function sessionSignerProblems(template: RegisteredTemplate, record: unknown, signers: ReadonlyArray<{ slot: SlotDefinition; userId: string }>) {
   const bound = new Map(signatoriesOf(template, record).map((s) => [s.slot, s.userId]))
   const notSignatory = signers
     .filter(({ slot, userId }) => bound.get(slot.key) != null && bound.get(slot.key) !== userId)

@@ -1,33 +1,22 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
+import { requireUser } from '../../../core/auth/require-user.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import type { PanelContext } from '../../../core/panel/panel-plugin.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
 import { sendPageImage } from '../designer/send-page-image.ts'
 import { signatureAssetsUrl } from '../public-assets.ts'
+import { SIGNER_ROUTE } from '../route-names.ts'
 import { SignerService } from '../signing/signer-service.ts'
 
 const SIGNER_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'signer.eta')
-
-export const SIGNER_ROUTE = {
-  page: 'signature.pdf-templates.signer',
-  meta: 'signature.pdf-templates.signer.meta',
-  finalize: 'signature.pdf-templates.signer.finalize',
-  pageImage: 'signature.pdf-templates.signer.page-image',
-} as const
 
 const templateKey = z.string().min(1).max(120)
 const pageParams = z.strictObject({ templateKey, signatureUuid: z.string().min(1).max(64) })
 const targetQuery = z.strictObject({ signable: z.string().trim().min(1).max(120).optional(), request: z.string().trim().min(1).max(120).optional() })
 const imageParams = z.strictObject({ templateKey, page: z.coerce.number().int().min(1).max(10_000) })
-
-function signedIn(request: FastifyRequest) {
-  if (!request.user) throw ERR_UNAUTHENTICATED()
-  return request.user
-}
 
 /**
  * The signer page and its calls, on every panel the plugin is on. The panel's gate decides who may
@@ -41,7 +30,7 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
   const signer = () => (service ??= new SignerService(app.signature, records(), app.policy))
 
   app.get('/signature-templates/:templateKey/sign/:signatureUuid', { config: { name: SIGNER_ROUTE.page } }, async (request, reply) => {
-    const user = signedIn(request)
+    const user = requireUser(request.user)
     const { templateKey: key, signatureUuid } = parseInput(pageParams, request.params, 'params')
     const query = parseInput(targetQuery, request.query, 'query')
     const active = await signer().activeSignature(user, signatureUuid)
@@ -70,16 +59,16 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
 
   app.get('/signature-templates/:templateKey/signer/meta', { config: { name: SIGNER_ROUTE.meta } }, async (request) => {
     const { templateKey: key } = parseInput(z.object({ templateKey }), request.params, 'params')
-    return { data: await signer().meta(signedIn(request), key, request.query) }
+    return { data: await signer().meta(requireUser(request.user), key, request.query) }
   })
 
   app.post('/signature-templates/:templateKey/signer/finalize', { config: { name: SIGNER_ROUTE.finalize } }, async (request) => {
     const { templateKey: key } = parseInput(z.object({ templateKey }), request.params, 'params')
-    return { data: await signer().finalize(signedIn(request), key, request.body, request.ip) }
+    return { data: await signer().finalize(requireUser(request.user), key, request.body, request.ip) }
   })
 
   app.get('/signature-templates/:templateKey/signer/pages/:page', { config: { name: SIGNER_ROUTE.pageImage } }, async (request, reply) => {
-    const user = signedIn(request)
+    const user = requireUser(request.user)
     const { templateKey: key, page } = parseInput(imageParams, request.params, 'params')
     const target = await signer().target(user, key, parseInput(targetQuery, request.query, 'query'))
     return sendPageImage(request, reply, target.source, page, app.signature.pageImages)

@@ -1,40 +1,19 @@
 import { z } from 'zod'
+import { placementSchema, type Placement } from '../contracts/placement.ts'
 import type { SlotDefinition } from '../contracts/slot-definition.ts'
-import { ERR_PLACEMENT_OFF_PAGE, ERR_SLOT_UNKNOWN } from '../errors.ts'
-import { assertBoxSize } from '../pdf/box-size.ts'
-import type { Placement } from './signature-manager.ts'
+import { ERR_SLOT_UNKNOWN } from '../errors.ts'
+import { assertOnPage, type DisplayedPageSize as PageSize } from '../pdf/box-on-page.ts'
+import type { StampPlacement } from './signature-manager.ts'
 
-const point = z.number().finite().min(0).max(14_400)
-const size = z.number().finite().positive().max(14_400)
+/** A box given to /api/sign: a Placement. */
+export const boxSchema = placementSchema
 
-export const boxSchema = z.strictObject({
-  page: z.number().int().min(1).max(10_000),
-  x: point,
-  y: point,
-  width: size,
-  height: size,
-})
+/** A box the signer page places on a template: a Placement and the slot it fills. */
+export const slotPlacementSchema = placementSchema.extend({ slot: z.string().min(1).max(120) }).strict()
 
-export const slotPlacementSchema = boxSchema.extend({ slot: z.string().min(1).max(120) }).strict()
-
-export interface PageSize { width: number; height: number }
-
-// Half a point of slack: the browser's px -> pt conversion rounds.
-const SLACK = 0.5
-
-/**
- * A box is at least MIN_BOX_POINTS on each side (else 422 ERR_BOX_TOO_SMALL) and lies on a real
- * page of the document, whole (else 422 ERR_PLACEMENT_OFF_PAGE). Every box from outside passes here
- * (/api/sign, the signer's finalize through normalizePlacements) or through assertBoxSize itself.
- */
-export function assertOnPage(box: Omit<Placement, 'slot'>, pages: readonly PageSize[], label = 'the box'): void {
-  assertBoxSize(box, label)
-  const page = pages[box.page - 1]
-  if (!page) throw ERR_PLACEMENT_OFF_PAGE(`${label}: the document has ${pages.length} page(s), not page ${box.page}`)
-  if (box.x + box.width > page.width + SLACK || box.y + box.height > page.height + SLACK) {
-    throw ERR_PLACEMENT_OFF_PAGE(`${label}: the box (${box.x}, ${box.y}, ${box.width} x ${box.height}) leaves page ${box.page} (${page.width} x ${page.height} pt)`)
-  }
-}
+export type { PageSize }
+/** The one on-page check (pdf/box-on-page.ts), re-exported where the signing entrances import it. */
+export { assertOnPage }
 
 /**
  * Placements from the signer page checked against the template: a declared slot, each slot at
@@ -45,7 +24,7 @@ export function normalizePlacements(
   input: ReadonlyArray<z.output<typeof slotPlacementSchema>>,
   slots: readonly SlotDefinition[],
   pages: readonly PageSize[],
-): Placement[] {
+): StampPlacement[] {
   const order = new Map(slots.map((slot, index) => [slot.key, index]))
   const seen = new Set<string>()
   for (const p of input) {

@@ -1,19 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Disk } from '../../../core/storage/disk.ts'
+import type { Placement } from '../contracts/placement.ts'
 import type { SignatureRepository } from '../library/signature-repository.ts'
-import type { DigitalSignatureTable, SignaturePositionTable } from '../library/library-tables.ts'
 import type { SigningMaterial } from '../library/signature-library.ts'
 import type { PdfWorkerPool } from '../pdf/pdf-worker-pool.ts'
+import { sha256Hex } from './sha256-hex.ts'
+import { signedSignatureRows, type SignedSignatureInput } from './signed-signature-rows.ts'
 
-/** One box of a signature on a document: PDF points, y from the bottom of the page. */
-export interface Placement {
+/** One box of a signature on a document. */
+export interface StampPlacement extends Placement {
   /** The template's slot key; null for a box on an uploaded PDF. */
   slot: string | null
-  page: number
-  x: number
-  y: number
-  width: number
-  height: number
 }
 
 /** What was signed: a template key (or 'upload') and the record's id. */
@@ -72,56 +69,14 @@ export class SignatureManager {
   }
 
   /** The child signature row and its position rows, inside the given transaction (or one of its own). */
-  async storeForDocument(input: {
-    uuid: string
-    material: SigningMaterial
-    subject: SignedSubject
-    placements: Placement[]
-    documentKey: string
-    sha256: string
-    signedAt: string
+  async storeForDocument(input: SignedSignatureInput & {
     /** Runs first inside the transaction: a rule that must still hold when the rows are written (it throws if not). */
     guard?: StoreGuard
   }, transaction?: Parameters<SignatureRepository['insert']>[1]): Promise<void> {
-    const { uuid, material, subject, placements, documentKey, sha256, signedAt } = input
-    const row: DigitalSignatureTable = {
-      uuid,
-      user_id: material.userId,
-      source_uuid: material.uuid,
-      signable_type: subject.type,
-      signable_id: subject.id,
-      status: 'signed',
-      label: material.label,
-      is_primary: 0,
-      // The image and certificate stay on the source row; the signed PDF carries both.
-      image_mime: null,
-      image_base64: null,
-      certificate_source: null,
-      certificate_p12: null,
-      certificate_password: null,
-      certificate_subject: material.subject,
-      certificate_not_after: null,
-      document_key: documentKey,
-      document_sha256: sha256,
-      signed_at: signedAt,
-      created_at: signedAt,
-      updated_at: signedAt,
-    }
-    const positions: SignaturePositionTable[] = placements.map((p) => ({
-      id: randomUUID(),
-      signature_uuid: uuid,
-      template_key: subject.templateKey,
-      slot_key: p.slot,
-      page: p.page,
-      x: p.x,
-      y: p.y,
-      width: p.width,
-      height: p.height,
-      created_at: signedAt,
-    }))
+    const { signature, positions } = signedSignatureRows(input)
     const write = async (db: NonNullable<typeof transaction>) => {
       await input.guard?.(db)
-      await this.#repository.insert(row, db)
+      await this.#repository.insert(signature, db)
       await this.#repository.insertPositions(positions, db)
     }
     if (transaction) await write(transaction)
@@ -136,7 +91,7 @@ export class SignatureManager {
   async embedAndFinalize(input: {
     pdf: Uint8Array
     material: SigningMaterial
-    placements: Placement[]
+    placements: StampPlacement[]
     key: string
     signedAt: Date
     reason?: string
@@ -151,21 +106,30 @@ export class SignatureManager {
       signingTime: input.signedAt,
     })
     await this.#disk.put(input.key, bytes)
-    return { documentKey: input.key, sha256: createHash('sha256').update(bytes).digest('hex'), bytes }
+    return { documentKey: input.key, sha256: sha256Hex(bytes), bytes }
   }
 
   /** embedAndFinalize + storeForDocument, committed together; several placements give one signature with several stamps. */
-  async sign(input: { pdf: Uint8Array; material: SigningMaterial; subject: SignedSubject; placements: Placement[]; guard?: StoreGuard }): Promise<SignedDocument> {
+  async sign(input: {
+    pdf: Uint8Array
+    material: SigningMaterial
+    subject: SignedSubject
+    placements: StampPlacement[]
+    guard?: StoreGuard
+    /** The slots were signed before: why again (kept on the row, and in the PDF's /Reason). */
+    resignReason?: string | undefined
+  }): Promise<SignedDocument> {
     if (input.placements.length === 0) throw new Error('sign() needs at least one placement')
     const uuid = randomUUID()
     const signedAt = this.#now()
     const key = signedDocumentKey(uuid)
-    const reason = input.subject.title ? `Signed: ${input.subject.title}` : 'Signed'
+    const signed = input.subject.title ? `Signed: ${input.subject.title}` : 'Signed'
+    const reason = input.resignReason ? `${signed} (signed again: ${input.resignReason})` : signed
     const file = await this.embedAndFinalize({ pdf: input.pdf, material: input.material, placements: input.placements, key, signedAt, reason })
     try {
       await this.storeForDocument({
         uuid, material: input.material, subject: input.subject, placements: input.placements,
-        documentKey: file.documentKey, sha256: file.sha256, signedAt: signedAt.toISOString(),
+        documentKey: file.documentKey, sha256: file.sha256, signedAt: signedAt.toISOString(), resignReason: input.resignReason,
         ...(input.guard ? { guard: input.guard } : {}),
       })
     } catch (error) {

@@ -4,9 +4,7 @@ import { ERR_NOT_FOUND } from '../../../core/http/errors.ts'
 import { UUID } from '../../../core/http/uuid.ts'
 import type { DigitalSignatureTable } from '../library/library-tables.ts'
 import type { SignatureRepository } from '../library/signature-repository.ts'
-
-/** Who may read any signed document, not only their own. */
-export const READ_ANY_SIGNATURE = 'signatures:read-any'
+import { READ_ANY_SIGNATURE } from '../permissions.ts'
 
 export type VisibleSignedDocument = DigitalSignatureTable & { document_key: string }
 
@@ -16,10 +14,15 @@ export type VisibleSignedDocument = DigitalSignatureTable & { document_key: stri
  * unknown uuid: the same 404, so nobody learns that someone else's document exists. The download
  * and the signer page's signed page images both ask here, so they cannot disagree.
  */
+/** Whose signed documents a user may open: their own, or anyone's with `signatures:read-any`. */
+export function mayOpenDocumentSignedBy(policy: Policy, user: PublicUser, signerId: string): boolean {
+  return signerId === user.id || policy.can(user.role, READ_ANY_SIGNATURE)
+}
+
 export async function findVisibleSignedDocument(signatures: SignatureRepository, policy: Policy, user: PublicUser, uuid: string): Promise<VisibleSignedDocument> {
   const row = UUID.test(uuid) ? await signatures.find(uuid) : undefined
   const visible = row && row.source_uuid && row.status === 'signed' && row.document_key
-    && (row.user_id === user.id || policy.can(user.role, READ_ANY_SIGNATURE))
+    && mayOpenDocumentSignedBy(policy, user, row.user_id)
   if (!visible) throw ERR_NOT_FOUND('Signed document not found')
   return row as VisibleSignedDocument
 }

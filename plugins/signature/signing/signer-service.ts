@@ -7,19 +7,24 @@ import { lockForTransaction } from '../../../core/db/transaction-lock.ts'
 import { ERR_NOT_FOUND, ERR_NOT_IMPLEMENTED, ERR_VALIDATION } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import { UUID } from '../../../core/http/uuid.ts'
-import type { PdfTemplate } from '../contracts/pdf-template.ts'
+import { placementFor } from '../contracts/placement.ts'
+import type { RegisteredTemplate } from '../contracts/pdf-template.ts'
 import { isSignable, type Signable } from '../contracts/signable.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
 import { pageSizesOf, type PageSource } from '../designer/page-source.ts'
-import { ERR_NOT_SIGNATORY, ERR_RECORD_NOT_SIGNABLE, ERR_TEMPLATE_NOT_FOUND } from '../errors.ts'
+import { ERR_NOT_SIGNATORY, ERR_RECORD_NOT_SIGNABLE } from '../errors.ts'
 import type { LibrarySignature } from '../library/signature-library.ts'
+import { requireTemplate } from '../registry/require-template.ts'
 import { maySeeRecord } from '../signables/record-visibility.ts'
 import { assertMaySign, slotsUserMaySign } from '../signables/slot-signers.ts'
-import { slotsSignedBy } from '../signables/slots-signed-by.ts'
+import { assertSigningAgainHasAReason } from '../signables/signing-again.ts'
+import { latestBySlot, signedVersionsOf, slotsOf } from '../signables/signed-versions.ts'
+import type { SignatureTables } from '../database/schema.ts'
+import type { Kysely } from 'kysely'
 import type { SignatureServices } from '../signature-services.ts'
 import type { SessionRequestView } from './session-finalizer.ts'
 import { normalizePlacements, slotPlacementSchema } from './placements.ts'
-import { SignatureManager, type Placement } from './signature-manager.ts'
+import { SignatureManager, type StampPlacement } from './signature-manager.ts'
 
 /** The bottom strip: the active signature plus at most this many others. */
 export const OTHER_SIGNATURES_SHOWN = 12
@@ -34,6 +39,8 @@ export const finalizeBodySchema = z.strictObject({
   placements: z.array(slotPlacementSchema).max(50),
   signable: id.optional(),
   request: id.optional(),
+  /** Required when a requested slot of the record is signed already: the new signing is a new version. */
+  reason: z.string().trim().min(3).max(1000).optional(),
 })
 
 export type SignerMode = 'acknowledgement' | 'production' | 'session'
@@ -42,7 +49,7 @@ type TargetQuery = { signable?: string | undefined; request?: string | undefined
 
 interface Target {
   mode: SignerMode
-  template: PdfTemplate
+  template: RegisteredTemplate
   source: PageSource
   record?: Signable
   request?: SessionRequestView
@@ -80,10 +87,8 @@ export class SignerService {
     this.manager = new SignatureManager({ repository: services.signatures, disk: services.disk, pdf: services.pdf })
   }
 
-  template(templateKey: string): PdfTemplate {
-    const template = this.services.registry.find(templateKey)
-    if (!template) throw ERR_TEMPLATE_NOT_FOUND(`No PDF template is registered under the key ${JSON.stringify(templateKey)}`)
-    return template
+  template(templateKey: string): RegisteredTemplate {
+    return requireTemplate(this.services.registry, templateKey)
   }
 
   /** The user's own active library signature; anything else is the same 404. */
@@ -97,7 +102,7 @@ export class SignerService {
    * The record by find() on the template's source, if the user may see it (the visibility of
    * GET /api/signables/:key): 404 when missing or not theirs to see, alike; 422 when not Signable.
    */
-  async record(template: PdfTemplate, recordId: string, user: PublicUser): Promise<Signable> {
+  async record(template: RegisteredTemplate, recordId: string, user: PublicUser): Promise<Signable> {
     const record = await this.records?.find(template.key(), recordId)
     if (!record || !maySeeRecord(this.policy, template, record, user)) throw ERR_NOT_FOUND(`No record ${JSON.stringify(recordId)} of ${template.key()}`)
     if (!isSignable(record)) throw ERR_RECORD_NOT_SIGNABLE(`The record ${JSON.stringify(recordId)} does not implement Signable`)
@@ -105,16 +110,16 @@ export class SignerService {
   }
 
   /** Slots of the record this user may fill now (see signables/slot-signers.ts). */
-  async slotsFor(template: PdfTemplate, record: Signable, user: PublicUser): Promise<string[]> {
+  async slotsFor(template: RegisteredTemplate, record: Signable, user: PublicUser): Promise<string[]> {
     return slotsUserMaySign(template, record, user.id, await this.#signedSlots(template, record, user))
   }
 
-  #signedSlots(template: PdfTemplate, record: Signable, user: PublicUser): Promise<string[]> {
-    return slotsSignedBy(this.services.signatures.db, user.id, template.key(), record.getSignableId())
+  async #signedSlots(template: RegisteredTemplate, record: Signable, user: PublicUser): Promise<string[]> {
+    return slotsOf(await signedVersionsOf(this.services.signatures.db, template.key(), record.getSignableId()), user.id)
   }
 
   /** A record the user may see and has a slot to sign on; 403 when there is none left for them. */
-  async #recordToSign(template: PdfTemplate, recordId: string, user: PublicUser): Promise<{ record: Signable; slots: string[] }> {
+  async #recordToSign(template: RegisteredTemplate, recordId: string, user: PublicUser): Promise<{ record: Signable; slots: string[] }> {
     const record = await this.record(template, recordId, user)
     const slots = await this.slotsFor(template, record, user)
     if (slots.length === 0) throw ERR_NOT_SIGNATORY('You have no slot to sign on this record')
@@ -175,14 +180,17 @@ export class SignerService {
     const pages = (await pageSizesOf(target.source, this.services.pageImages)).map((p, i) => ({ page: p.page ?? i + 1, width: p.width, height: p.height }))
     const saved = new Map((await this.services.slots.forTemplate(template.key())).map((s) => [s.slotKey, s]))
     const allowed = target.slots
+    // A slot of the record signed before: the page asks why before signing it again.
+    const signedBefore = target.record ? latestBySlot(await signedVersionsOf(this.services.signatures.db, template.key(), target.record.getSignableId())) : new Map()
     const slots = template.slots()
       .filter((slot) => !allowed || allowed.includes(slot.key))
       .map((slot) => {
         const row = saved.get(slot.key)
-        const placement = row
-          ? { page: row.page, x: row.x, y: row.y, width: row.width, height: row.height }
-          : { page: slot.defaultPage, x: slot.defaultX, y: slot.defaultY, width: slot.defaultWidth, height: slot.defaultHeight }
-        return { key: slot.key, label: slot.label, required: slot.required, role: slot.role ?? null, saved: Boolean(row), placement }
+        const before = signedBefore.get(slot.key)
+        return {
+          key: slot.key, label: slot.label, required: slot.required, role: slot.role ?? null, saved: Boolean(row), placement: placementFor(slot, row),
+          signedBefore: before ? { at: before.signedAt, version: before.version } : null,
+        }
       })
     const library = (await this.services.library.list(user.id)).filter((s) => s.status === 'active')
     const others = library.filter((s) => s.uuid !== active.uuid).sort((a, b) => Number(b.primary) - Number(a.primary)).slice(0, OTHER_SIGNATURES_SHOWN)
@@ -216,10 +224,17 @@ export class SignerService {
     const record = await this.record(template, body.signable, user)
     if (body.placements.length === 0) throw ERR_VALIDATION('body.placements: place at least one slot before finishing')
     const slotKeys = body.placements.map((p) => p.slot)
-    assertMaySign(template, record, user.id, await this.#signedSlots(template, record, user), slotKeys)
+    // Both rules read the record's signings once: who signed which slot, and when.
+    const assertRules = async (db: Kysely<SignatureTables>) => {
+      const versions = await signedVersionsOf(db, template.key(), record.getSignableId())
+      assertMaySign(template, record, user.id, slotsOf(versions, user.id), slotKeys)
+      assertSigningAgainHasAReason(versions, slotKeys, body.reason)
+    }
+    // Refused before the work of signing; checked again under the lock, where it cannot race.
+    await assertRules(this.services.signatures.db)
     const pdfPath = await record.getSignablePdfPath()
     const pages = await this.services.pageImages.pages(pdfPath)
-    const placements: Placement[] = normalizePlacements(body.placements, template.slots(), pages)
+    const placements: StampPlacement[] = normalizePlacements(body.placements, template.slots(), pages)
     const signed = await this.manager.sign({
       pdf: await readFile(pdfPath),
       material,
@@ -229,8 +244,9 @@ export class SignerService {
       // at once for two slots would otherwise both pass the check above before either stored.
       guard: async (tx) => {
         await lockForTransaction(this.services.database.engine, tx, JSON.stringify(['signer-slots', user.id, template.key(), record.getSignableId()]))
-        assertMaySign(template, record, user.id, await slotsSignedBy(tx, user.id, template.key(), record.getSignableId()), slotKeys)
+        await assertRules(tx)
       },
+      resignReason: body.reason,
     })
     return {
       status: 'signed',

@@ -1,18 +1,17 @@
-import { createHash } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Policy } from '../../../core/access/policy.ts'
-import { ERR_BODY_TOO_LARGE, ERR_UNAUTHENTICATED } from '../../../core/http/errors.ts'
+import { requireUser } from '../../../core/auth/require-user.ts'
+import { ERR_BODY_TOO_LARGE } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import { UUID } from '../../../core/http/uuid.ts'
 import { sendPageImage } from '../designer/send-page-image.ts'
 import { ERR_PDF_INVALID } from '../pdf/errors.ts'
 import type { SignatureServices } from '../signature-services.ts'
 import { assertOnPage, boxSchema } from './placements.ts'
+import { sha256Hex } from './sha256-hex.ts'
 import { findVisibleSignedDocument } from './signed-document-access.ts'
 import { SignatureManager } from './signature-manager.ts'
-
-export { READ_ANY_SIGNATURE } from './signed-document-access.ts'
 
 /** Largest PDF /api/sign accepts (decoded). */
 export const MAX_UPLOAD_PDF_BYTES = 10 * 1024 * 1024
@@ -30,11 +29,6 @@ const signBodySchema = z.strictObject({
 
 const pageParams = z.strictObject({ uuid: z.string().max(64), page: z.coerce.number().int().min(1).max(10_000) })
 
-function signedIn(request: FastifyRequest) {
-  if (!request.user) throw ERR_UNAUTHENTICATED()
-  return request.user
-}
-
 function fileName(text: string): string {
   return text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'document'
 }
@@ -49,7 +43,7 @@ export async function signingApi(app: FastifyInstance, { services, policy }: { s
   const manager = new SignatureManager({ repository: services.signatures, disk: services.disk, pdf: services.pdf })
 
   app.get<{ Params: { uuid: string } }>('/api/signatures/:uuid/document', async (request, reply) => {
-    const row = await findVisibleSignedDocument(services.signatures, policy, signedIn(request), request.params.uuid)
+    const row = await findVisibleSignedDocument(services.signatures, policy, requireUser(request.user), request.params.uuid)
     const bytes = await services.disk.get(row.document_key)
     return reply
       .type('application/pdf')
@@ -61,14 +55,14 @@ export async function signingApi(app: FastifyInstance, { services, policy }: { s
 
   // The signed document's pages as images: the signer page shows what was signed, stamps included.
   app.get('/api/signatures/:uuid/pages/:page', async (request, reply) => {
-    const user = signedIn(request)
+    const user = requireUser(request.user)
     const { uuid, page } = parseInput(pageParams, request.params, 'params')
     const row = await findVisibleSignedDocument(services.signatures, policy, user, uuid)
     return sendPageImage(request, reply, { pdfPath: services.disk.path(row.document_key) }, page, services.pageImages)
   })
 
   app.post('/api/sign', { bodyLimit: SIGN_BODY_LIMIT }, async (request, reply) => {
-    const user = signedIn(request)
+    const user = requireUser(request.user)
     const body = parseInput(signBodySchema, request.body, 'body')
     const pdf = Buffer.from(body.pdf, 'base64')
     if (pdf.length > MAX_UPLOAD_PDF_BYTES) throw ERR_BODY_TOO_LARGE(`The PDF is larger than ${MAX_UPLOAD_PDF_BYTES / 1024 / 1024} MiB`)
@@ -77,7 +71,7 @@ export async function signingApi(app: FastifyInstance, { services, policy }: { s
     // Parses in a worker: refuses unreadable and encrypted files with their own 422s.
     const summary = await services.pdf.run('inspectPdf', pdf)
     body.placements.forEach((box, i) => assertOnPage(box, summary.pages, `placements.${i}`))
-    const sha256 = createHash('sha256').update(pdf).digest('hex')
+    const sha256 = sha256Hex(pdf)
     const signed = await manager.sign({
       pdf,
       material,

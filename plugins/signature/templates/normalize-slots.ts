@@ -1,3 +1,4 @@
+import { Slot } from '../contracts/slot.ts'
 import { SlotDefinition } from '../contracts/slot-definition.ts'
 import { isValidTemplateKey } from './template-key.ts'
 import { slotFieldsSchema, type SlotFields } from './slot-input.ts'
@@ -11,15 +12,19 @@ export const DEFAULT_SLOT = { page: 1, x: 36, y: 72, width: 180, height: 50, gap
 interface RawSlot { key: unknown; fields: unknown; where: string }
 
 /**
- * The three shapes, freely mixed, in one canonical list of SlotDefinition. Order is the order
- * written (a map's keys in insertion order, a list's items in list order).
+ * Every shape, freely mixed, in one canonical list of SlotDefinition: bare keys, keyed literals,
+ * maps, Slot.make() builders and SlotDefinitions, each checked by slotFieldsSchema. Order is the
+ * order written (a map's keys in insertion order, a list's items in list order).
  */
 export function normalizeSlots(templateKey: string, input: unknown): SlotDefinition[] {
   if (input === undefined || input === null) return []
   const raw: RawSlot[] = []
   if (Array.isArray(input)) {
-    input.forEach((item: unknown, index) => {
+    input.forEach((entry: unknown, index) => {
+      // A builder is the literal it stands for, checked as one.
+      const item = entry instanceof Slot ? entry.toJSON() : entry
       if (typeof item === 'string') raw.push({ key: item, fields: {}, where: `slots[${index}]` })
+      else if (item instanceof SlotDefinition) raw.push({ key: item.key, fields: fieldsOf(item), where: `slots[${index}]` })
       else if (isObject(item) && typeof item.key === 'string') {
         const { key, ...fields } = item
         raw.push({ key, fields, where: `slots[${index}]` })
@@ -66,6 +71,12 @@ function toDefinition(key: string, fields: SlotFields, index: number): SlotDefin
     ...(fields.order === undefined ? {} : { order: fields.order }),
     ...(fields.signerMaySignOtherSlots === undefined ? {} : { signerMaySignOtherSlots: fields.signerMaySignOtherSlots }),
   })
+}
+
+/** A SlotDefinition in the vocabulary of a literal, so it is checked like one. */
+function fieldsOf(slot: SlotDefinition): SlotFields {
+  const { key: _key, defaultPage: page, defaultX: x, defaultY: y, defaultWidth: width, defaultHeight: height, ...rest } = slot.toJSON()
+  return { ...rest, page, x, y, width, height }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

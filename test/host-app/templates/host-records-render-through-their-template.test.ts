@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { PDFDocument } from 'pdf-lib'
 import t from 'tap'
 import { isSignable } from '../../../plugins/signature/contracts/signable.ts'
+import { signableRecords } from '../../../plugins/signature/signables/signable-records.ts'
 import { seedSignableRecords } from '../../../host-app/records/seed-signable-records.ts'
 import { buildTestApp } from '../../helpers/app.ts'
 
@@ -12,7 +13,7 @@ const run = promisify(execFile)
 t.test('a seeded payslip record is Signable; its PDF comes from its template, named after its id', async (t) => {
   const app = await buildTestApp(t)
   const registry = app.signature.registry
-  const [record] = seedSignableRecords(registry).forTemplate('payslip')
+  const [record] = await signableRecords(registry, seedSignableRecords()).forTemplate('payslip')
   t.ok(isSignable(record))
   const file = await record!.getSignablePdfPath()
   t.equal(file, registry.disk.path(`documents/payslip/${record!.getSignableId()}.pdf`), 'on the signature disk, named after the record')

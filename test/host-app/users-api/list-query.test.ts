@@ -38,3 +38,11 @@ t.test('bad query parameters are 400 naming the field', async (t) => {
     t.match(res.json().message, field!)
   }
 })
+
+t.test('signed out, any query: 401, before the query is read', async (t) => {
+  const app = await buildTestApp(t)
+  for (const query of ['', '?token=x', '?perPage=9999', '?sort=password']) {
+    const response = await app.inject({ url: `/api/users${query}` })
+    t.same([response.statusCode, response.json().code], [401, 'ERR_UNAUTHENTICATED'], `GET /api/users${query}`)
+  }
+})

@@ -15,7 +15,8 @@ const op = fc.oneof(
     kind: fc.constant('list' as const),
     field: fc.constantFrom<UserSortField>('name', 'email', 'role'),
     direction: fc.constantFrom('asc' as const, 'desc' as const),
-    search: fc.option(fc.constantFrom('a', 'MAX', 'zoë', 'example', '@'), { nil: undefined }),
+    search: fc.option(fc.constantFrom('a', 'MAX', 'zoë', 'example', '@', 'sam\nuser'), { nil: undefined }),
+    searchFields: fc.option(fc.subarray(['name', 'email'] as const), { nil: undefined }),
     page: fc.integer({ min: 1, max: 4 }),
     perPage: fc.integer({ min: 1, max: 5 }),
   }),
@@ -39,10 +40,11 @@ t.test('list() agrees with a from-scratch sort and filter after any sequence of 
         await repo.delete(id)
         model.delete(id)
       } else if (o.kind === 'list') {
-        const got = await repo.list({ page: o.page, perPage: o.perPage, sort: { field: o.field, direction: o.direction }, search: o.search })
+        const got = await repo.list({ page: o.page, perPage: o.perPage, sort: { field: o.field, direction: o.direction }, search: o.search, searchFields: o.searchFields })
         const needle = o.search?.toLowerCase()
+        const fields = o.searchFields ?? ['name', 'email']
         const rows = [...model.values()]
-          .filter((u) => !needle || `${u.name}\n${u.email}`.toLowerCase().includes(needle))
+          .filter((u) => !needle || fields.some((field) => u[field].toLowerCase().includes(needle)))
           .sort((a, b) => collator.compare(a[o.field], b[o.field]) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         if (o.direction === 'desc') rows.reverse()
         const want = rows.slice((o.page - 1) * o.perPage, o.page * o.perPage)

@@ -1,12 +1,21 @@
 import t from 'tap'
 import { parseSignatureConfig } from '../../../plugins/signature/signature-config.ts'
 
-t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, no templates', async (t) => {
-  t.same(parseSignatureConfig({}), { storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512 }, sessions: { stale_claim_ms: 300_000 }, templates: {} })
+t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, the outbox dispatching, no templates', async (t) => {
+  t.same(parseSignatureConfig({}), {
+    storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000 },
+    outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000 }, templates: {},
+  })
+})
+
+t.test('SIGNATURE_OUTBOX_* arrive as strings; nonsense stops the boot', async (t) => {
+  t.same(parseSignatureConfig({ outbox: { dispatch: 'false', poll_ms: '100', stale_claim_ms: '1000', retry_base_ms: '50' } }).outbox, { dispatch: false, poll_ms: 100, stale_claim_ms: 1000, retry_base_ms: 50 })
+  t.throws(() => parseSignatureConfig({ outbox: { dispatch: 'maybe' } }), /signature\.outbox\.dispatch/)
+  t.throws(() => parseSignatureConfig({ outbox: { poll_ms: 0 } }), /signature\.outbox\.poll_ms/)
 })
 
 t.test('limits arrive from the environment as strings; nonsense stops the boot', async (t) => {
-  t.same(parseSignatureConfig({ limits: { pdf_decoded_mb: '8', task_timeout_ms: '3000' } }).limits, { pdf_decoded_mb: 8, task_timeout_ms: 3000, worker_heap_mb: 512 })
+  t.same(parseSignatureConfig({ limits: { pdf_decoded_mb: '8', task_timeout_ms: '3000' } }).limits, { pdf_decoded_mb: 8, task_timeout_ms: 3000, worker_heap_mb: 512, worker_idle_ms: 30_000 })
   t.throws(() => parseSignatureConfig({ limits: { task_timeout_ms: 'soon' } }), /signature\.limits\.task_timeout_ms/)
   t.throws(() => parseSignatureConfig({ limits: { pdf_decoded_mb: 0 } }), /signature\.limits\.pdf_decoded_mb/)
 })

@@ -3,6 +3,10 @@ import { createTemplateSlots } from './001-digital-pdf-template-slots.ts'
 import { createDigitalSignatures } from '../../library/migrations/002-digital-signatures.ts'
 import { createSigningSessions } from '../../sessions/migrations/003-signing-sessions.ts'
 import { auditTrailIsAppendOnly } from '../../sessions/migrations/004-audit-trail-is-append-only.ts'
+import { createOutboxAndWebhooks } from '../../outbox/migrations/005-outbox-and-webhooks.ts'
+import { signingAgainKeepsItsReason } from '../../library/migrations/006-signing-again-keeps-its-reason.ts'
+import { addSessionReminders } from '../../sessions/migrations/007-session-reminders.ts'
+import { addSessionMessageAndDueDate } from '../../sessions/migrations/008-session-message-and-due-date.ts'
 
 /** The plugin's migrations, by name; the name prefix fixes the order. Later issues add theirs. */
 export const signatureMigrations: Record<string, Migration> = {
@@ -10,4 +14,8 @@ export const signatureMigrations: Record<string, Migration> = {
   'signature-002-digital-signatures': createDigitalSignatures,
   'signature-003-signing-sessions': createSigningSessions,
   'signature-004-audit-trail-is-append-only': auditTrailIsAppendOnly,
+  'signature-005-outbox-and-webhooks': createOutboxAndWebhooks,
+  'signature-006-signing-again-keeps-its-reason': signingAgainKeepsItsReason,
+  'signature-007-session-reminders': addSessionReminders,
+  'signature-008-session-message-and-due-date': addSessionMessageAndDueDate,
 }

@@ -16,7 +16,7 @@ t.test('admin sees every template with key, label, slot count, availability and 
 
   const json = await app.inject({ url: '/admin/signature-templates', headers: { cookie, accept: 'application/json' } })
   const rows = (json.json() as { data: Array<{ key: string; slotCount: number; available: boolean; origin: string }> }).data
-  t.same(rows.map((r) => [r.key, r.slotCount, r.origin]).sort(), [['contract', 3, 'panel:admin'], ['daily-time-record', 2, 'config'], ['payslip', 2, 'runtime']])
+  t.same(rows.map((r) => [r.key, r.slotCount, r.origin]).sort(), [['contract', 3, 'fluent'], ['daily-time-record', 2, 'config'], ['payslip', 2, 'runtime']])
   t.ok(rows.find((r) => r.key === 'payslip')!.available, 'pdf-lib needs nothing')
 })
 

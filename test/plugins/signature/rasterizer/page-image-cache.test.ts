@@ -68,23 +68,31 @@ t.test('the memory cache stays within its byte bound', async (t) => {
   t.ok(cache.stats.memoryEntries < 6, `${cache.stats.memoryEntries} of 6 pages kept in memory`)
 })
 
-t.test('rotated pages and page boxes off the origin are refused with a clear message', async (t) => {
+t.test('rotated, cropped and UserUnit pages are measured and drawn as displayed', async (t) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'raster-'))
   const pool = new WorkerPool({ module: RASTERIZE_WORKER, size: 1 })
   t.teardown(async () => { await pool.close(); await rm(dir, { recursive: true, force: true }) })
   const cache = new PageImageCache({ pool, disk: new LocalDisk('c', path.join(dir, 'c')), dpi: 72, maxMemoryBytes: 1e6 })
 
-  const rotated = await PDFDocument.create()
-  rotated.addPage([595, 842])
-  const { degrees } = await import('pdf-lib')
-  rotated.addPage([595, 842]).setRotation(degrees(90))
-  await writeFile(path.join(dir, 'rotated.pdf'), await rotated.save())
-  await t.rejects(cache.pages(path.join(dir, 'rotated.pdf')), { code: 'ERR_PAGE_GEOMETRY_UNSUPPORTED', statusCode: 422, message: /Page 2 is rotated by 90/ })
-
-  const cropped = await PDFDocument.create()
-  cropped.addPage([595, 842]).setCropBox(20, 30, 500, 700)
-  await writeFile(path.join(dir, 'cropped.pdf'), await cropped.save())
-  await t.rejects(cache.pages(path.join(dir, 'cropped.pdf')), { code: 'ERR_PAGE_GEOMETRY_UNSUPPORTED', message: /crop box not at the origin/ })
+  // Was 422 ERR_PAGE_GEOMETRY_UNSUPPORTED; the issue 17 convention measures the page as a viewer shows it.
+  const { degrees, PDFName, PDFNumber } = await import('pdf-lib')
+  const doc = await PDFDocument.create()
+  doc.addPage([595, 842])
+  doc.addPage([595, 842]).setRotation(degrees(90))
+  doc.addPage([595, 842]).setCropBox(20, 30, 500, 700)
+  const big = doc.addPage([595, 842])
+  big.setRotation(degrees(270))
+  big.node.set(PDFName.of('UserUnit'), PDFNumber.of(2))
+  await writeFile(path.join(dir, 'geometry.pdf'), await doc.save())
+  t.same(await cache.pages(path.join(dir, 'geometry.pdf')), [
+    { page: 1, width: 595, height: 842 },
+    { page: 2, width: 842, height: 595 },
+    { page: 3, width: 500, height: 700 },
+    { page: 4, width: 1684, height: 1190 },
+  ])
+  for (const [page, size] of [[2, { width: 842, height: 595 }], [3, { width: 500, height: 700 }], [4, { width: 1684, height: 1190 }]] as const) {
+    t.same(pngSize((await cache.page(path.join(dir, 'geometry.pdf'), page)).png), size, `page ${page}'s image is the page as displayed`)
+  }
 
   await writeFile(path.join(dir, 'bogus.pdf'), 'not a pdf at all')
   await t.rejects(cache.pages(path.join(dir, 'bogus.pdf')), { code: 'ERR_PDF_INVALID', statusCode: 422 })

@@ -12,7 +12,7 @@ import { migrateToLatest } from '../../../../core/db/migrate.ts'
 import { LocalDisk } from '../../../../core/storage/disk.ts'
 import { access } from '../../../../config/auth.ts'
 import { readP12, serializeCertificateAuthority } from '../../../../plugins/signature/certificates/index.ts'
-import type { PdfTemplate } from '../../../../plugins/signature/contracts/pdf-template.ts'
+import type { RegisteredTemplate } from '../../../../plugins/signature/contracts/pdf-template.ts'
 import type { Signable } from '../../../../plugins/signature/contracts/signable.ts'
 import { SlotDefinition } from '../../../../plugins/signature/contracts/slot-definition.ts'
 import { signatureMigrations } from '../../../../plugins/signature/database/migrations/index.ts'
@@ -22,6 +22,7 @@ import { SecretBox } from '../../../../plugins/signature/library/secret-box.ts'
 import { SignatureLibrary } from '../../../../plugins/signature/library/signature-library.ts'
 import { SignatureRepository } from '../../../../plugins/signature/library/signature-repository.ts'
 import { createPdfWorkerPool } from '../../../../plugins/signature/pdf/pdf-worker-pool.ts'
+import type { SessionEventSink } from '../../../../plugins/signature/sessions/session-notifications.ts'
 import { SessionRepository } from '../../../../plugins/signature/sessions/session-repository.ts'
 import { SigningSessionManager, type SessionManagerDependencies } from '../../../../plugins/signature/sessions/signing-session-manager.ts'
 import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
@@ -52,7 +53,7 @@ class AgreementRecord implements Signable {
   async getSignablePdfPath(): Promise<string> { throw new Error('not used') }
 }
 
-export async function sessionFixture(t: TapLike, database: Database<any>, options: { hooks?: SessionManagerDependencies['hooks']; slots?: SlotDefinition[]; staleClaimMs?: number; now?: () => Date } = {}) {
+export async function sessionFixture(t: TapLike, database: Database<any>, options: { hooks?: SessionManagerDependencies['hooks']; slots?: SlotDefinition[]; staleClaimMs?: number; now?: () => Date; events?: SessionEventSink } = {}) {
   await migrateToLatest(database.db, signatureMigrations)
   const dir = await mkdtemp(path.join(tmpdir(), 'sessions-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
@@ -64,7 +65,7 @@ export async function sessionFixture(t: TapLike, database: Database<any>, option
     ['ag-1', new AgreementRecord('ag-1', PEOPLE.alice.id, PEOPLE.bruno.id, PEOPLE.chen.id)],
     ['ag-xref', new AgreementRecord('ag-xref', PEOPLE.alice.id, PEOPLE.bruno.id, PEOPLE.chen.id, true)],
   ])
-  const template: PdfTemplate = {
+  const template: RegisteredTemplate = {
     key: () => 'agreement',
     label: () => 'Agreement',
     slots: () => options.slots ?? SLOTS,
@@ -85,7 +86,7 @@ export async function sessionFixture(t: TapLike, database: Database<any>, option
   const issued = testUserCertificate('Signing Application')
   const application = readP12(issued.p12, issued.password)
   const users = new Map(Object.values(PEOPLE).map((p) => [p.id, p]))
-  const repository = new SessionRepository(database.db)
+  const repository = new SessionRepository(database.db, options.events)
   const manager = new SigningSessionManager({
     repository,
     registry: { find: (key) => (key === 'agreement' ? template : null) },

@@ -4,7 +4,7 @@
 // service over the real app's services (database, disk, library, PDF workers).
 import t from 'tap'
 import type { PublicUser } from '../../../../core/auth/user-repository.ts'
-import type { PdfTemplate } from '../../../../plugins/signature/contracts/pdf-template.ts'
+import type { PdfTemplate, RegisteredTemplate } from '../../../../plugins/signature/contracts/pdf-template.ts'
 import type { Signable } from '../../../../plugins/signature/contracts/signable.ts'
 import { SlotDefinition } from '../../../../plugins/signature/contracts/slot-definition.ts'
 import { slotsUserMaySign } from '../../../../plugins/signature/signables/slot-signers.ts'
@@ -29,7 +29,7 @@ class Paper implements Signable {
 /** A template of `slots` registered on the app, its records ([id, partyId]) and a signer service over them. */
 function documentKind(app: Awaited<ReturnType<typeof buildTestApp>>, key: string, label: string, slots: SlotDefinition[], records: Array<[string, string?]>) {
   const disk = app.signature.disk
-  const template: PdfTemplate = {
+  const template: RegisteredTemplate = {
     key: () => key,
     label: () => label,
     slots: () => slots,
@@ -53,8 +53,8 @@ t.test('an unbound slot is for a viewer who signs no other slot, unless a slot a
     new SlotDefinition({ key: 'witness-2', label: 'Second witness', ...box(400) }),
     new SlotDefinition({ key: 'notary', label: 'Notary', ...box(580), signerMaySignOtherSlots: true }),
   ], [['deed-1', DEMO.staff.id]])
-  const sign = (who: PublicUser, signature: string, slot: string, x: number) =>
-    service.finalize(who, 'deed', { signature, signable: 'deed-1', placements: [{ slot, page: 1, x, y: 60, width: 150, height: 50 }] })
+  const sign = (who: PublicUser, signature: string, slot: string, x: number, reason?: string) =>
+    service.finalize(who, 'deed', { signature, signable: 'deed-1', placements: [{ slot, page: 1, x, y: 60, width: 150, height: 50 }], ...(reason ? { reason } : {}) })
   const refusal = async (promise: Promise<unknown>) => promise.then(() => 'signed', (error: { code?: string }) => error.code)
   const asAdmin = user(DEMO.admin.id, 'admin')
   const asStaff = user(DEMO.staff.id, 'staff')
@@ -67,9 +67,11 @@ t.test('an unbound slot is for a viewer who signs no other slot, unless a slot a
 
   t.equal(await refusal(sign(asAdmin, admin.signature, 'witness-1', 220)), 'signed', 'read-any, bound to nothing: may witness')
   t.equal(await refusal(sign(asAdmin, admin.signature, 'witness-2', 400)), 'ERR_SIGNS_ANOTHER_SLOT', 'but not a second slot of the same record')
-  t.equal(await refusal(sign(asAdmin, admin.signature, 'witness-1', 220)), 'signed', 'the same slot again is not another slot')
+  // Issue 20: signing a slot again needs a reason (a new version), never silently.
+  t.equal(await refusal(sign(asAdmin, admin.signature, 'witness-1', 220)), 'ERR_ALREADY_SIGNED', 'the same slot again, without a reason: refused')
+  t.equal(await refusal(sign(asAdmin, admin.signature, 'witness-1', 220, 'The first stamp was smudged')), 'signed', 'the same slot again is not another slot')
   t.equal(await refusal(sign(asAdmin, admin.signature, 'notary', 580)), 'signed', 'a slot that allows it explicitly')
-  t.equal(await refusal(sign(asStaff, staff.signature, 'notary', 580)), 'signed', 'also for the party')
+  t.equal(await refusal(sign(asStaff, staff.signature, 'notary', 580, 'Countersigned as the party')), 'signed', 'also for the party')
 })
 
 t.test('two finalizes at once for two unbound slots: one signs, the other is refused', async (t) => {

@@ -1,0 +1,88 @@
+// Starts what `npm start` runs (host-app/server.ts) in a process of its own, for rows that must
+// see the deployed process: its RSS and its CPU time as the kernel counts them (every thread:
+// the event loop, the log transport, workers).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const SERVER = fileURLToPath(new URL('../../host-app/server.ts', import.meta.url))
+const PACKAGE = fileURLToPath(new URL('../../package.json', import.meta.url))
+
+/** The node options of package.json's start script ("node <options> host-app/server.ts"): what npm start runs. */
+export async function startScriptNodeArgs(): Promise<string[]> {
+  const start: string = JSON.parse(await readFile(PACKAGE, 'utf8')).scripts.start
+  const words = start.trim().split(/\s+/)
+  if (words[0] !== 'node' || words.at(-1) !== 'host-app/server.ts') throw new Error(`unexpected start script: ${start}`)
+  return words.slice(1, -1)
+}
+const TICKS_PER_SECOND = 100 // USER_HZ on Linux
+
+export interface StartedServer {
+  base: string
+  child: ChildProcess
+  /** Signs the demo admin in; the Cookie header value. */
+  login(): Promise<string>
+  rss(): Promise<number>
+  /** User + system CPU time of the whole process so far, µs. */
+  cpuMicros(): Promise<number>
+  stop(): Promise<void>
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    }).on('error', reject)
+  })
+}
+
+/** `nodeArgs`: the node options, by default those of the start script (a tool comparing flags passes its own). */
+export async function startServer(nodeArgs?: string[], env: Record<string, string> = {}): Promise<StartedServer> {
+  const args = nodeArgs ?? await startScriptNodeArgs()
+  const storage = await mkdtemp(path.join(tmpdir(), 'bench-server-'))
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, [...args, SERVER], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: storage, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/login`)).ok) break
+    } catch {}
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not answer within 60 s')
+    await sleep(100)
+  }
+  return {
+    base,
+    child,
+    async login() {
+      const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'password' }) })
+      if (!response.ok) throw new Error(`login: ${response.status}`)
+      return response.headers.getSetCookie()[0]!.split(';')[0]!
+    },
+    async rss() {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
+    },
+    async cpuMicros() {
+      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in ticks.
+      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND
+    },
+    async stop() {
+      child.kill('SIGTERM')
+      await exited
+      await rm(storage, { recursive: true, force: true })
+    },
+  }
+}

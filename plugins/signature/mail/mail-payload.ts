@@ -1,0 +1,17 @@
+/** The messages of signing sessions (issue 20, item 5). */
+export type MailKind = 'invitation' | 'reminder' | 'declined' | 'completed' | 'cancelled'
+
+/** What a mail row of the outbox holds: facts at commit time; the text is written when it is sent. */
+export interface MailPayload {
+  kind: MailKind
+  sessionId: string
+  requestId: string | null
+  template: string
+  title: string
+  actor: string | null
+  reason: string | null
+  /** The sender's words, in invitations and reminders. */
+  message?: string | null
+  /** When the session is due, in invitations and reminders. */
+  dueAt?: string | null
+}

@@ -1,0 +1,38 @@
+import type { MailPayload } from './mail-payload.ts'
+
+export interface MailLinks {
+  /** PUBLIC_URL (else the listen address), without a trailing slash. */
+  base(): string
+  /** The signer page opened on this request, or null when the signer has no signature yet. */
+  signer(template: string, requestId: string, userId: string): Promise<string | null>
+  /** Where a signer without a signature starts: the inbox. */
+  inbox: string
+}
+
+export interface RenderedMail { subject: string; text: string }
+
+const absolute = (links: MailLinks, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${links.base()}${pathOrUrl}`)
+
+/** The text of one session mail; plain text on purpose: nothing to escape, nothing to render wrong. */
+export async function renderMail(payload: MailPayload, to: { id: string; name: string }, actor: { name: string } | null, links: MailLinks): Promise<RenderedMail> {
+  const title = payload.title
+  const greeting = `Hello ${to.name},`
+  const sign = async () => absolute(links, (payload.requestId && await links.signer(payload.template, payload.requestId, to.id)) || links.inbox)
+  const documentUrl = absolute(links, `/api/signing-sessions/${payload.sessionId}/document`)
+  const note = `${payload.message ? `\nThe sender writes:\n${payload.message}\n` : ''}${payload.dueAt ? `\nPlease sign by ${payload.dueAt.slice(0, 10)}.\n` : ''}`
+  switch (payload.kind) {
+    case 'invitation':
+      return { subject: `Please sign: ${title}`, text: `${greeting}\n\nIt is your turn to sign "${title}".\n${note}\nOpen it to sign: ${await sign()}\n` }
+    case 'reminder':
+      return { subject: `Reminder: please sign ${title}`, text: `${greeting}\n\n"${title}" is still waiting for your signature.\n${note}\nOpen it to sign: ${await sign()}\n` }
+    case 'declined':
+      return {
+        subject: `Declined: ${title}`,
+        text: `${greeting}\n\n${actor?.name ?? 'A signer'} declined to sign "${title}"; the signing session has ended.\n\nReason: ${payload.reason ?? '(none given)'}\n`,
+      }
+    case 'completed':
+      return { subject: `Signed by everyone: ${title}`, text: `${greeting}\n\nEveryone has signed "${title}".\n\nDownload the signed PDF: ${documentUrl}\nThe certificate of completion is attached, and at ${absolute(links, `/api/signing-sessions/${payload.sessionId}/certificate`)}\n` }
+    case 'cancelled':
+      return { subject: `Cancelled: ${title}`, text: `${greeting}\n\n${actor?.name ?? 'Its creator'} cancelled the signing of "${title}"; nothing more needs to be signed.\n` }
+  }
+}

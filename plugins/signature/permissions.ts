@@ -1,0 +1,24 @@
+// The plugin's permission strings, in one place: a grant in config/auth.ts names one of these, and
+// a check that spells the string itself could drift from the grant without any test noticing.
+
+/** Who may read every signed document and see every record of a template, not only their own. */
+export const READ_ANY_SIGNATURE = 'signatures:read-any'
+
+/** The admin's template list and sample PDFs. */
+export const TEMPLATES_PERMISSION = 'signature-templates:read'
+
+/** Placing a template's slots in the designer. */
+export const DESIGN_PERMISSION = 'signature-templates:design'
+
+export const SESSION_PERMISSION = {
+  create: 'signing-sessions:create',
+  readAny: 'signing-sessions:read-any',
+  /** Cancelling someone else's session; a creator may always cancel their own. */
+  cancelAny: 'signing-sessions:cancel',
+} as const
+
+/** Registering webhook endpoints, reading their delivery log, sending test events and redeliveries. */
+export const WEBHOOKS_PERMISSION = 'webhooks:manage'
+
+/** The outbox page: every e-mail the application sent or wrote as .eml, with its recipient. */
+export const OUTBOX_PERMISSION = 'signature-outbox:read'

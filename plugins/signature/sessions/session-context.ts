@@ -1,0 +1,57 @@
+import type { Policy } from '../../../core/access/policy.ts'
+import type { Disk } from '../../../core/storage/disk.ts'
+import type { SigningIdentity } from '../certificates/index.ts'
+import type { SignableSource } from '../contracts/signable-source.ts'
+import type { Placement } from '../contracts/placement.ts'
+import type { RegisteredTemplate } from '../contracts/pdf-template.ts'
+import type { SigningMaterial } from '../library/signature-library.ts'
+import type { PdfWorkerPool } from '../pdf/pdf-worker-pool.ts'
+import type { TemplateFinder } from '../registry/require-template.ts'
+import type { SessionRepository } from './session-repository.ts'
+import type { SignerUrlBuilder } from './signer-url.ts'
+
+/** A claim held this long belongs to a process that died mid-signing: it may be taken over. */
+export const DEFAULT_STALE_CLAIM_MS = 5 * 60_000
+
+export interface SessionManagerDependencies {
+  repository: SessionRepository
+  registry: TemplateFinder<RegisteredTemplate>
+  slots: { find(templateKey: string, slotKey: string): Promise<Placement | null> }
+  source: SignableSource
+  users: { findById(id: string): Promise<{ id: string; name: string; email?: string } | null> }
+  library: {
+    signingMaterial(userId: string, uuid: string): Promise<SigningMaterial>
+    list(userId: string): Promise<Array<{ uuid: string; status: string; primary: boolean }>>
+  }
+  policy: Policy
+  disk: Disk
+  pdf: Pick<PdfWorkerPool, 'run'>
+  /** The application's certificate, which certifies every frozen document; loaded on first use. */
+  applicationSigner: () => Promise<SigningIdentity>
+  /** How long a claim lasts before another finalize may take it over (default 5 minutes). */
+  staleClaimMs?: number
+  now?: () => Date
+  /** At most one reminder per session in this long (default an hour). */
+  remindIntervalMs?: number
+  /** Test seams: throwing in either must leave the session exactly as it was. */
+  hooks?: {
+    afterDocumentWritten?(info: { sessionId: string; requestId: string; documentKey: string }): Promise<void> | void
+    beforeCommit?(info: { sessionId: string; requestId: string }): Promise<void> | void
+  }
+}
+
+/**
+ * What every part of the session manager (create, sign, end, views) works with. The signer URL
+ * builder is replaced once the app panel's routes exist (SigningSessionManager.useSignerUrl), so
+ * parts read it here at call time instead of keeping their own copy.
+ */
+export interface SessionContext {
+  readonly deps: SessionManagerDependencies
+  now(): Date
+  signerUrl: SignerUrlBuilder
+}
+
+/** Claims made before this instant belong to a process that died: they may be taken over. */
+export function staleBefore(ctx: SessionContext, now: Date): string {
+  return new Date(now.getTime() - (ctx.deps.staleClaimMs ?? DEFAULT_STALE_CLAIM_MS)).toISOString()
+}

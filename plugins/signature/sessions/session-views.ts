@@ -1,0 +1,155 @@
+import type { Placement } from '../contracts/placement.ts'
+import { requireUser } from '../../../core/auth/require-user.ts'
+import type { PublicUser } from '../../../core/auth/user-repository.ts'
+import { mayReadAny, visibleSession } from './session-access.ts'
+import type { SessionContext } from './session-context.ts'
+import { sessionEventJson, type SessionEventJson } from './session-events.ts'
+import type { SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
+import { isTurnOf, orderApplies } from './signing-order.ts'
+import { isExpired } from './session-expiry.ts'
+
+// What the API and the inbox show of sessions. Rows become JSON here and nowhere else, so the
+// API's answer, the inbox page and its JSON cannot drift apart.
+
+export interface SessionRequestJson {
+  id: string
+  slot: string
+  field: string
+  signer: { id: string; name: string | null }
+  order: number
+  status: string
+  placement: Placement
+  signatureUuid: string | null
+  documentSha256: string | null
+  signedAt: string | null
+  declinedAt: string | null
+  declineReason: string | null
+  /** Null until the signer has an active signature in their library (the signer page is addressed by it). */
+  signerUrl: string | null
+}
+
+export interface SessionJson {
+  id: string
+  template: string
+  signable: { id: string; title: string }
+  mode: string
+  status: string
+  createdBy: string
+  createdAt: string
+  updatedAt: string
+  closedAt: string | null
+  frozenSha256: string
+  currentSha256: string
+  revision: number
+  message: string | null
+  dueAt: string | null
+  /** Active but past its due date: nobody can sign it any more. */
+  expired: boolean
+  documentUrl: string
+  requests: SessionRequestJson[]
+  events?: SessionEventJson[]
+}
+
+export interface InboxItem {
+  requestId: string
+  sessionId: string
+  template: string
+  signable: { id: string; title: string }
+  slot: string
+  mode: string
+  status: string
+  /** False while earlier signers of a sequential session have not signed. */
+  yourTurn: boolean
+  createdAt: string
+  signerUrl: string | null
+  documentUrl: string
+}
+
+type MaybeUser = PublicUser | null | undefined
+
+const documentUrl = (sessionId: string) => `/api/signing-sessions/${sessionId}/document`
+
+/** The signer page opened on this request with the signer's primary (else first) active signature. */
+export async function signerUrlFor(ctx: SessionContext, templateKey: string, requestId: string, signerUserId: string): Promise<string | null> {
+  const active = (await ctx.deps.library.list(signerUserId)).filter((s) => s.status === 'active')
+  const chosen = active.find((s) => s.primary) ?? active[0]
+  return chosen ? ctx.signerUrl({ templateKey, signatureUuid: chosen.uuid, requestId }) : null
+}
+
+export async function sessionJson(ctx: SessionContext, session: SigningSessionTable, requests: SigningSessionRequestTable[]): Promise<SessionJson> {
+  const names = new Map<string, string | null>()
+  const urls = new Map<string, string | null>()
+  for (const r of requests) {
+    if (!names.has(r.signer_user_id)) names.set(r.signer_user_id, (await ctx.deps.users.findById(r.signer_user_id))?.name ?? null)
+    urls.set(r.id, r.status === 'pending' && session.status === 'active' && !isExpired(session, ctx.now()) ? await signerUrlFor(ctx, session.template_key, r.id, r.signer_user_id) : null)
+  }
+  return {
+    id: session.id, template: session.template_key, signable: { id: session.signable_id, title: session.signable_title },
+    mode: session.mode, status: session.status, createdBy: session.created_by, createdAt: session.created_at, updatedAt: session.updated_at,
+    closedAt: session.closed_at, frozenSha256: session.frozen_sha256, currentSha256: session.current_sha256, revision: Number(session.revision),
+    message: session.message ?? null, dueAt: session.due_at ?? null, expired: isExpired(session, ctx.now()),
+    documentUrl: documentUrl(session.id),
+    requests: requests.map((r) => ({
+      id: r.id, slot: r.slot_key, field: r.field_name, signer: { id: r.signer_user_id, name: names.get(r.signer_user_id) ?? null }, order: Number(r.sign_order), status: r.status,
+      placement: { page: Number(r.page), x: Number(r.x), y: Number(r.y), width: Number(r.width), height: Number(r.height) },
+      signatureUuid: r.signature_uuid, documentSha256: r.document_sha256, signedAt: r.signed_at, declinedAt: r.declined_at,
+      declineReason: r.decline_reason, signerUrl: urls.get(r.id) ?? null,
+    })),
+  }
+}
+
+/** One session with its audit trail, for whoever may see it. */
+export async function sessionDetail(ctx: SessionContext, user: MaybeUser, sessionId: string): Promise<SessionJson> {
+  const { session, requests } = await visibleSession(ctx, user, sessionId)
+  const events = await ctx.deps.repository.eventsOf(session.id)
+  return { ...(await sessionJson(ctx, session, requests)), events: events.map(sessionEventJson) }
+}
+
+/** The current revision's bytes (the frozen file before anyone signed). */
+export async function sessionDocument(ctx: SessionContext, user: MaybeUser, sessionId: string): Promise<{ bytes: Buffer; sha256: string; fileName: string }> {
+  const { session } = await visibleSession(ctx, user, sessionId)
+  const bytes = await ctx.deps.disk.get(session.current_document_key)
+  return { bytes, sha256: session.current_sha256, fileName: `${session.template_key}-${session.signable_id}-${session.status}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_') }
+}
+
+/** Sessions the user created or signs in (all of them with read-any). */
+export async function sessionList(ctx: SessionContext, user: MaybeUser): Promise<SessionJson[]> {
+  const viewer = requireUser(user)
+  const { repository } = ctx.deps
+  const sessions = await repository.listSessions(mayReadAny(ctx, viewer) ? {} : { userId: viewer.id })
+  return Promise.all(sessions.map(async (s) => sessionJson(ctx, s, await repository.requestsOf(s.id))))
+}
+
+/** What waits for the user: their pending requests in active sessions. */
+export async function inboxOf(ctx: SessionContext, user: MaybeUser): Promise<InboxItem[]> {
+  const signer = requireUser(user)
+  const { repository } = ctx.deps
+  const rows = (await repository.pendingFor(signer.id)).filter((row) => !isExpired({ status: 'active', due_at: row.due_at }, ctx.now()))
+  const result: InboxItem[] = []
+  for (const row of rows) {
+    const yourTurn = await isYourTurn(ctx, row)
+    result.push({
+      requestId: row.id, sessionId: row.session_id, template: row.template_key, signable: { id: row.signable_id, title: row.signable_title },
+      slot: row.slot_key, mode: row.mode, status: row.status, yourTurn, createdAt: row.session_created_at,
+      signerUrl: await signerUrlFor(ctx, row.template_key, row.id, signer.id), documentUrl: documentUrl(row.session_id),
+    })
+  }
+  return result
+}
+
+type PendingRow = Awaited<ReturnType<SessionContext['deps']['repository']['pendingFor']>>[number]
+
+/** The inbox's "your turn" and the top bar's count: the one signing-order rule. */
+async function isYourTurn(ctx: SessionContext, row: PendingRow): Promise<boolean> {
+  return !orderApplies(row.mode) || isTurnOf(row.mode, await ctx.deps.repository.requestsOf(row.session_id), row)
+}
+
+/** How many requests wait for the user and may be signed now (the top bar's Inbox count). */
+export async function waitingCountOf(ctx: SessionContext, user: MaybeUser): Promise<number> {
+  const signer = requireUser(user)
+  let count = 0
+  for (const row of await ctx.deps.repository.pendingFor(signer.id)) {
+    if (!isExpired({ status: 'active', due_at: row.due_at }, ctx.now()) && await isYourTurn(ctx, row)) count++
+  }
+  return count
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Database } from '../../core/db/database.ts'
+import type { RecordSource, SignableSource } from './contracts/signable-source.ts'
+import type { TemplateRegistryOptions } from './create-template-registry.ts'
+import { signatureLibraryApi } from './library/signature-library-api.ts'
+import type { TemplateSource } from './registry/pdf-template-registry.ts'
+import { createSessionManager } from './sessions/create-session-manager.ts'
+import { signingSessionsApi } from './sessions/sessions-api.ts'
+import type { SigningSessionManager } from './sessions/signing-session-manager.ts'
+import { signablesApi } from './signables/signables-api.ts'
+import { signableRecords } from './signables/signable-records.ts'
+import { parseSignatureConfig, type SignatureConfigInput } from './signature-config.ts'
+import { createSignatureServices, type SignatureServices } from './signature-services.ts'
+import { signingApi } from './signing/signing-api.ts'
+import { createDelivery, type Delivery } from './outbox/create-delivery.ts'
+import { sessionOutbox } from './sessions/session-notifications.ts'
+import { webhooksApi } from './webhooks/webhooks-api.ts'
+
+export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'renderers' | 'defaultRenderer'> {
+  /** config/signature.ts as written: parsed here, a bad value stops the boot naming the field. */
+  config: SignatureConfigInput
+  /**
+   * The host's database, already migrated with `signatureMigrations` among the host's own
+   * migrations. The host opened it and closes it; the plugin only reads and writes its tables.
+   */
+  database: Database<any>
+  /** Root of the storage folder (STORAGE_PATH): the signature disk and key files live under it. */
+  storagePath: string
+  /** Root of the host's Eta views ('pdf.x' -> <viewsRoot>/pdf/x.eta). */
+  viewsRoot: string
+  /**
+   * The one place the plugin finds the host's records: the APIs, the signer pages and sessions.
+   * Plain records (`{ id, ...fields }`) or Signables; the plugin makes the plain ones Signable.
+   */
+  records: RecordSource
+  /** SIGNATURE_ENCRYPTION_KEY (32 bytes, hex or base64); otherwise a key file under storage/keys. */
+  encryptionKey?: string
+  /** SMTP_URL: e-mail goes there; without it each message is written as .eml under <storagePath>/mail. */
+  smtpUrl?: string | undefined
+  /** PUBLIC_URL: the origin of links in e-mail; without it the address the app listens on. */
+  publicUrl?: string | undefined
+  /** WEBHOOKS_ALLOW_PRIVATE: endpoints may resolve to loopback or private addresses. */
+  allowPrivateWebhooks?: boolean | undefined
+}
+
+/** `app.signature`: the services plus the one record source and the signing sessions. */
+export interface SignatureApp extends SignatureServices, Delivery {
+  readonly records: SignableSource
+  readonly sessions: SigningSessionManager
+  /** Pages of one panel that other panels link to; set by the panel that mounts them (the first one). */
+  readonly links: SignatureLinks
+}
+
+export interface SignatureLinks {
+  /** The "Send for signature" form, for a template and optionally a record; null until a panel has the 'sessions' pages. */
+  sendForSignature: ((query: { template: string; signable?: string }) => string) | null
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app-wide signature part; every panel's SignaturePlugin uses it. */
+    signature: SignatureApp
+  }
+}
+
+/** A Fastify plugin you can keep configuring, as a Panel is. */
+export interface SignaturesBuilder extends FastifyPluginAsync {
+  /**
+   * Templates of the host, app-wide, registered when this plugin registers (after the config's,
+   * so a key here replaces a config entry): instances, classes or `{ key, view, ... }` entries.
+   */
+  templates(templates: readonly TemplateSource[]): SignaturesBuilder
+}
+
+/**
+ * The app-level part of the signature plugin, registered once before the panels:
+ *
+ *   await app.register(Signatures.make({ config, database, storagePath, viewsRoot, records })
+ *     .templates([ContractTemplate]))
+ *
+ * Decorates `app.signature` (hence fastify-plugin), mounts /api/signatures, /api/sign,
+ * /api/signables, /api/signing-sessions and /api/webhooks, starts the PDF workers and the outbox's
+ * dispatcher (e-mail, webhooks) and closes them with the app.
+ * Users and the access policy are the core app's (`app.users`, `app.policy`).
+ */
+export const Signatures = {
+  make(options: SignatureAppOptions): SignaturesBuilder {
+    const templates: TemplateSource[] = []
+    const plugin = fp(async (app: FastifyInstance) => mountSignatureApp(app, options, templates), { name: 'signature-app' })
+    const builder: SignaturesBuilder = Object.assign(plugin, {
+      templates: (list: readonly TemplateSource[]) => { templates.push(...list); return builder },
+    })
+    return builder
+  },
+}
+
+async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOptions, templates: readonly TemplateSource[]): Promise<void> {
+  for (const name of ['users', 'policy'] as const) {
+    if (!app.hasDecorator(name)) throw new Error(`The signature plugin needs app.${name}: register it on the app made by createCoreApp`)
+  }
+  const config = parseSignatureConfig(options.config)
+  const services = await createSignatureServices(config, {
+    storagePath: options.storagePath,
+    viewsRoot: options.viewsRoot,
+    database: options.database,
+    ...(options.renderers ? { renderers: options.renderers } : {}),
+    ...(options.defaultRenderer ? { defaultRenderer: options.defaultRenderer } : {}),
+    ...(options.encryptionKey ? { encryptionKey: options.encryptionKey } : {}),
+  })
+  app.addHook('onClose', () => services.close())
+  for (const source of templates) services.registry.add(source, 'fluent')
+
+  const records = signableRecords(services.registry, options.records)
+  // The manager is also the signer's SessionFinalizer (finalize with request=).
+  const sessions = createSessionManager(services, {
+    storagePath: options.storagePath, source: records, users: app.users, policy: app.policy, events: sessionOutbox(services.outboxWriter),
+  })
+  const delivery = createDelivery(app, services, {
+    storagePath: options.storagePath, smtpUrl: options.smtpUrl, publicUrl: options.publicUrl, allowPrivateWebhooks: options.allowPrivateWebhooks,
+    signerUrl: (template, requestId, userId) => sessions.signerUrl(template, requestId, userId),
+    certificate: (sessionId) => sessions.certificateForMail(sessionId),
+  })
+  const signature: SignatureApp = { ...services, ...delivery, records, sessions, links: { sendForSignature: null } }
+  app.decorate('signature', signature)
+
+  await app.register(signablesApi, { registry: services.registry, source: records, policy: app.policy, db: services.signatures.db, users: app.users })
+  await app.register(signatureLibraryApi, { library: services.library })
+  await app.register(signingApi, { services: signature, policy: app.policy })
+  await app.register(signingSessionsApi, { sessions })
+  await app.register(webhooksApi, { webhooks: delivery.webhooks, policy: app.policy })
+}
