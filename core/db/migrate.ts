@@ -1,4 +1,4 @@
-import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, PostgresAdapter, sql, type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 
 /**
  * Runs every pending migration, in name order, for whichever engine `db` uses. Plugins hand in
@@ -6,23 +6,20 @@ import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type Migra
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Record<string, Migration>): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations }
-  // Kysely looks for its migration tables in every schema it can see: with another app's (or
-  // test's) tables in a neighbouring schema it would think this one is migrated. Pin them to the
-  // schema this connection works in.
-  let migrationTableSchema: string | undefined
+  let migrator: Migrator
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
-    migrationTableSchema = rows[0]?.schema
+    const schema = rows[0]!.schema
+    // Kysely looks for its migration tables with an introspection of every schema of the
+    // database, column by column. Another app's schema changing meanwhile fails that query with
+    // errors naming the neighbour's tables (seen in CI, test/core/db/instances-migrating-at-once-
+    // all-boot.test.ts), and a neighbour's migration tables could pass for ours. Both go away
+    // when the migrator sees only the schema this connection works in.
+    migrator = new Migrator({ db: seeingOnly(db as Kysely<unknown>, schema), provider, migrationTableSchema: schema })
+  } else {
+    migrator = new Migrator({ db: db as Kysely<unknown>, provider })
   }
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) })
-  let { error, results } = await migrator.migrateToLatest()
-  // Kysely's introspection reads the catalog of every schema; a neighbour's schema dropped during
-  // that query fails it with 3F000 naming the neighbour. Nothing of ours ran (migrations run in
-  // one transaction under a lock), so trying again is safe.
-  for (let attempt = 1; error && attempt <= 5 && isNeighbourSchemaGone(error, migrationTableSchema); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 50 * attempt))
-    ;({ error, results } = await migrator.migrateToLatest())
-  }
+  const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${(error as Error).message ?? String(error)}`, { cause: error })
@@ -30,7 +27,25 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Record<str
   return (results ?? []).map((r) => r.migrationName)
 }
 
-function isNeighbourSchemaGone(error: unknown, ours: string | undefined): boolean {
-  const e = error as { code?: string; message?: string }
-  return e?.code === '3F000' && typeof e.message === 'string' && !(ours !== undefined && e.message.includes(`"${ours}"`))
+/** `db` whose introspection lists one schema and its tables (names only: all the migrator reads). */
+function seeingOnly(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () => [{ name: schema }],
+    getTables: async () => {
+      const { rows } = await sql<{ name: string; kind: string }>`
+        select c.relname as name, c.relkind as kind from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v', 'm')`.execute(db)
+      return rows.map((row) => ({ name: row.name, schema, isView: row.kind === 'v' || row.kind === 'm', columns: [] }))
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  }
+  // Kysely keeps its state in private fields: every other member is the original's, bound to it.
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
