@@ -127,6 +127,6 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   await app.register(signablesApi, { registry: services.registry, source: records, policy: app.policy, db: services.signatures.db, users: app.users })
   await app.register(signatureLibraryApi, { library: services.library })
   await app.register(signingApi, { services: signature, policy: app.policy })
-  await app.register(signingSessionsApi, { sessions })
+  await app.register(signingSessionsApi, { sessions, pageImages: services.pageImages })
   await app.register(webhooksApi, { webhooks: delivery.webhooks, policy: app.policy })
 }

@@ -91,8 +91,12 @@ export function mountSessionPages(panel: PanelContext, app: FastifyInstance): vo
     const session = await sessions.get(user, id)
     const names = new Map(session.requests.map((r) => [r.signer.id, r.signer.name ?? r.signer.id]))
     if (!names.has(session.createdBy)) names.set(session.createdBy, (await app.users.findById(session.createdBy))?.name ?? session.createdBy)
+    // The preview: each page of the current revision at its displayed aspect, loaded lazily.
+    const pages = (await app.signature.pageImages.pages(await sessions.documentPath(user, id)))
+      .map((size, index) => ({ number: index + 1, url: `/api/signing-sessions/${encodeURIComponent(id)}/pages/${index + 1}`, width: Math.round(size.width), height: Math.round(size.height) }))
     return reply.page(SESSION_VIEW, {
       session,
+      pages,
       signers: signerLines(session, user.id),
       names,
       mayCancel: session.status === 'active' && sessions.mayCancel(user, session),

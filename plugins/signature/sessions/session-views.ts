@@ -112,6 +112,12 @@ export async function sessionDocument(ctx: SessionContext, user: MaybeUser, sess
   return { bytes, sha256: session.current_sha256, fileName: `${session.template_key}-${session.signable_id}-${session.status}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_') }
 }
 
+/** Where the current revision lies on disk, for whoever may see the session (its page images). */
+export async function sessionDocumentPath(ctx: SessionContext, user: MaybeUser, sessionId: string): Promise<string> {
+  const { session } = await visibleSession(ctx, user, sessionId)
+  return ctx.deps.disk.path(session.current_document_key)
+}
+
 /** Sessions the user created or signs in (all of them with read-any). */
 export async function sessionList(ctx: SessionContext, user: MaybeUser): Promise<SessionJson[]> {
   const viewer = requireUser(user)

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { parseInput } from '../../../core/http/validate.ts'
+import { sendPageImage } from '../designer/send-page-image.ts'
+import type { PageImageCache } from '../rasterizer/page-image-cache.ts'
 import type { SigningSessionManager } from './signing-session-manager.ts'
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) })
 const requestParams = z.strictObject({ id: z.string().min(1).max(64), requestId: z.string().min(1).max(64) })
+const pageParams = z.strictObject({ id: z.string().min(1).max(64), page: z.coerce.number().int().min(1).max(10_000) })
 const listQuery = z.strictObject({ mine: z.enum(['0', '1']).optional() })
 
 /**
@@ -12,7 +15,7 @@ const listQuery = z.strictObject({ mine: z.enum(['0', '1']).optional() })
  * so the inbox page and the signer's finalize go through the same checks as this API. The
  * audit trail's address is passed explicitly (request.ip), not carried by an async context.
  */
-export async function signingSessionsApi(app: FastifyInstance, { sessions }: { sessions: SigningSessionManager }) {
+export async function signingSessionsApi(app: FastifyInstance, { sessions, pageImages }: { sessions: SigningSessionManager; pageImages: PageImageCache }) {
   app.post('/api/signing-sessions', async (request, reply) => {
     const session = await sessions.create(request.user, request.body, request.ip)
     return reply.code(201).header('Location', `/api/signing-sessions/${session.id}`).send({ data: session })
@@ -37,6 +40,12 @@ export async function signingSessionsApi(app: FastifyInstance, { sessions }: { s
       .header('x-document-sha256', document.sha256)
       .header('cache-control', 'private, no-store')
       .send(document.bytes)
+  })
+
+  // The current revision's pages as images: the session page's preview, stamps included.
+  app.get('/api/signing-sessions/:id/pages/:page', async (request, reply) => {
+    const { id, page } = parseInput(pageParams, request.params, 'params')
+    return sendPageImage(request, reply, { pdfPath: await sessions.documentPath(request.user, id) }, page, pageImages)
   })
 
   app.get('/api/signing-sessions/:id/certificate', async (request, reply) => {

@@ -7,7 +7,7 @@ import { mayCancelSession } from './session-access.ts'
 import { remindSession } from './session-remind.ts'
 import { completionCertificateForMail, completionCertificateOf } from './completion-certificate.ts'
 import { requestView, signRequest } from './session-sign.ts'
-import { inboxOf, waitingCountOf, sessionDetail, sessionDocument, sessionList, signerUrlFor, type InboxItem, type SessionJson } from './session-views.ts'
+import { inboxOf, waitingCountOf, sessionDetail, sessionDocument, sessionDocumentPath, sessionList, signerUrlFor, type InboxItem, type SessionJson } from './session-views.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
 
 export { SESSION_PERMISSION } from '../permissions.ts'
@@ -53,6 +53,11 @@ export class SigningSessionManager implements SessionFinalizer {
   /** The current revision's bytes (the frozen file before anyone signed). */
   document(user: MaybeUser, sessionId: string): Promise<{ bytes: Buffer; sha256: string; fileName: string }> {
     return sessionDocument(this.#ctx, user, sessionId)
+  }
+
+  /** The current revision's file, for its page images: the same people as document(). */
+  documentPath(user: MaybeUser, sessionId: string): Promise<string> {
+    return sessionDocumentPath(this.#ctx, user, sessionId)
   }
 
   /** Without mine: sessions the user created or signs in (all of them with read-any). */
