@@ -28,6 +28,8 @@ const envSchema = z.object({
   USERS_STORE: z.enum(['memory', 'database']).default('memory'),
   /** smtp://user:pass@host:587 (or smtps://): e-mail is sent there; unset, each one is written as .eml under storage/mail. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional(),
+  /** The From of every e-mail: `hr@example.com` or `Example HR <hr@example.com>` (default: no-reply at PUBLIC_URL's host). */
+  MAIL_FROM: z.string().max(254).regex(/^(?:[^<>"\r\n\\]{1,100} <[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'an e-mail address, or Name <address>').optional(),
   /** The address people reach the app at, for links in e-mail (default: the listen address). */
   PUBLIC_URL: z.string().url().regex(/^https?:\/\//, 'an http(s):// URL').transform((v) => v.replace(/\/+$/, '')).optional(),
   /** 'true' lets webhook endpoints resolve to loopback or private addresses (refused by default). */

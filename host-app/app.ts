@@ -97,6 +97,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     ...(process.env.SIGNATURE_ENCRYPTION_KEY ? { encryptionKey: process.env.SIGNATURE_ENCRYPTION_KEY } : {}),
     smtpUrl: env.SMTP_URL,
     publicUrl: env.PUBLIC_URL,
+    mailFrom: env.MAIL_FROM,
     allowPrivateWebhooks: env.WEBHOOKS_ALLOW_PRIVATE,
   }).templates([ContractTemplate]))
   // ...and the payslip at runtime, through the registry, as any plugin of the host could.

@@ -40,6 +40,8 @@ export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'rend
   smtpUrl?: string | undefined
   /** PUBLIC_URL: the origin of links in e-mail; without it the address the app listens on. */
   publicUrl?: string | undefined
+  /** MAIL_FROM: `address` or `Name <address>`; without it no-reply at PUBLIC_URL's host. */
+  mailFrom?: string | undefined
   /** WEBHOOKS_ALLOW_PRIVATE: endpoints may resolve to loopback or private addresses. */
   allowPrivateWebhooks?: boolean | undefined
 }
@@ -117,7 +119,7 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
     storagePath: options.storagePath, source: records, users: app.users, policy: app.policy, events: sessionOutbox(services.outboxWriter),
   })
   const delivery = createDelivery(app, services, {
-    storagePath: options.storagePath, smtpUrl: options.smtpUrl, publicUrl: options.publicUrl, allowPrivateWebhooks: options.allowPrivateWebhooks,
+    storagePath: options.storagePath, smtpUrl: options.smtpUrl, publicUrl: options.publicUrl, mailFrom: options.mailFrom, allowPrivateWebhooks: options.allowPrivateWebhooks,
     signerUrl: (template, requestId, userId) => sessions.signerUrl(template, requestId, userId),
     certificate: (sessionId) => sessions.certificateForMail(sessionId),
   })

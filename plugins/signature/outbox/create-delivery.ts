@@ -17,6 +17,8 @@ export interface DeliveryOptions {
   smtpUrl?: string | undefined
   /** PUBLIC_URL; without it the address the app listens on. */
   publicUrl?: string | undefined
+  /** MAIL_FROM; without it no-reply at PUBLIC_URL's host. */
+  mailFrom?: string | undefined
   /** WEBHOOKS_ALLOW_PRIVATE */
   allowPrivateWebhooks?: boolean | undefined
   /** Where the links of invitations point. */
@@ -56,7 +58,7 @@ export function createDelivery(app: FastifyInstance, services: SignatureServices
   const webhookSender = new WebhookSender({ endpoints: writer.endpoints, secrets, allowPrivate })
   const dispatcher = new OutboxDispatcher({
     repository,
-    senders: { mail: new MailSender({ users: app.users, transport, links, certificate: options.certificate }), webhook: webhookSender },
+    senders: { mail: new MailSender({ users: app.users, transport, links, certificate: options.certificate, ...(options.mailFrom ? { from: options.mailFrom } : {}) }), webhook: webhookSender },
     retry: { ...DEFAULT_RETRY, baseMs: config.outbox.retry_base_ms },
     staleClaimMs: config.outbox.stale_claim_ms,
     onError: (error) => app.log.error({ err: error }, 'outbox dispatch failed; the rows wait for the next pass'),
