@@ -32,6 +32,8 @@ export const signature: SignatureConfigInput = {
     stale_claim_ms: process.env.SIGNATURE_OUTBOX_STALE_CLAIM_MS ?? 2 * 60_000,
     /** First retry delay; doubled each time, hourly at most, for up to a day. */
     retry_base_ms: process.env.SIGNATURE_OUTBOX_RETRY_BASE_MS ?? 10_000,
+    /** Sent and given-up messages are kept this many days for the admin pages, then deleted; 0 keeps them. */
+    retention_days: process.env.SIGNATURE_OUTBOX_RETENTION_DAYS ?? 90,
   },
   templates: {
     'daily-time-record': {

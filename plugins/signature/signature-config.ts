@@ -8,7 +8,7 @@ export interface SignatureConfigInput {
   limits?: { pdf_decoded_mb?: number | string; task_timeout_ms?: number | string; worker_heap_mb?: number | string; worker_idle_ms?: number | string }
   sessions?: { stale_claim_ms?: number | string }
   /** The outbox's dispatcher (README: "E-mail and webhooks"). */
-  outbox?: { dispatch?: boolean | string; poll_ms?: number | string; stale_claim_ms?: number | string; retry_base_ms?: number | string }
+  outbox?: { dispatch?: boolean | string; poll_ms?: number | string; stale_claim_ms?: number | string; retry_base_ms?: number | string; retention_days?: number | string }
   /** Template key -> entry; each becomes a ViewPdfTemplate (its own checks name key and field). */
   templates?: Record<string, ViewTemplateEntry>
 }
@@ -45,7 +45,9 @@ const signatureConfigSchema = z.strictObject({
     stale_claim_ms: z.coerce.number().int().min(100).max(24 * 3_600_000).default(2 * 60_000),
     // First retry after this; doubled each failure, at most an hour apart, given up after a day.
     retry_base_ms: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
-  }).default({ dispatch: true, poll_ms: 5_000, stale_claim_ms: 2 * 60_000, retry_base_ms: 10_000 }),
+    // Sent and given-up rows (and their .eml files) older than this are deleted; 0 keeps them all.
+    retention_days: z.coerce.number().int().min(0).max(36_500).default(90),
+  }).default({ dispatch: true, poll_ms: 5_000, stale_claim_ms: 2 * 60_000, retry_base_ms: 10_000, retention_days: 90 }),
   templates: z.record(z.string(), z.custom<ViewTemplateEntry>((v) => typeof v === 'object' && v !== null, 'an entry object')).default({}),
 })
 

@@ -8,8 +8,11 @@ import type { SignatureServices } from '../signature-services.ts'
 import { WebhookSender } from '../webhooks/webhook-sender.ts'
 import { WebhookService } from '../webhooks/webhook-service.ts'
 import { OutboxDispatcher } from './outbox-dispatcher.ts'
+import { pruneOutbox } from './outbox-retention.ts'
 import type { OutboxRepository } from './outbox-repository.ts'
 import { DEFAULT_RETRY } from './retry-policy.ts'
+
+const PRUNE_EVERY_MS = 3_600_000
 
 export interface DeliveryOptions {
   storagePath: string
@@ -63,11 +66,20 @@ export function createDelivery(app: FastifyInstance, services: SignatureServices
     staleClaimMs: config.outbox.stale_claim_ms,
     onError: (error) => app.log.error({ err: error }, 'outbox dispatch failed; the rows wait for the next pass'),
   })
+  let pruning: NodeJS.Timeout | null = null
   if (config.outbox.dispatch) {
     writer.afterCommit(() => dispatcher.kick())
     app.addHook('onReady', async () => dispatcher.start(config.outbox.poll_ms))
+    // Old finished messages go once at boot and then hourly, on the instances that send.
+    const prune = () => pruneOutbox({ repository, mailDisk: disk, retentionDays: config.outbox.retention_days, now: new Date() })
+      .catch((error) => app.log.error({ err: error }, 'outbox pruning failed; it is tried again in an hour'))
+    app.addHook('onReady', async () => {
+      void prune()
+      pruning = setInterval(prune, PRUNE_EVERY_MS).unref()
+    })
   }
   app.addHook('onClose', async () => {
+    if (pruning) clearInterval(pruning)
     await dispatcher.stop()
     transport.close()
     await webhookSender.close()

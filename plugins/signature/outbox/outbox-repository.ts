@@ -106,6 +106,23 @@ export class OutboxRepository {
     })
   }
 
+  /**
+   * Deletes up to `limit` finished rows (sent, or given up) last changed before `before`, with
+   * their attempts, and answers their ids. Pending rows are never touched: a retry still owes its
+   * send. Several instances pruning at once delete each row once; the others find it gone.
+   */
+  async prune(before: string, limit = 500): Promise<string[]> {
+    return this.db.transaction().execute(async (tx) => {
+      const ids = (await tx.selectFrom('signature_outbox').select('id')
+        .where('status', 'in', ['sent', 'failed']).where('updated_at', '<', before)
+        .orderBy('updated_at').limit(limit).execute()).map((r) => r.id)
+      if (ids.length === 0) return []
+      await tx.deleteFrom('signature_outbox_attempts').where('outbox_id', 'in', ids).execute()
+      await tx.deleteFrom('signature_outbox').where('id', 'in', ids).where('status', 'in', ['sent', 'failed']).execute()
+      return ids
+    })
+  }
+
   find(id: string) {
     return this.db.selectFrom('signature_outbox').selectAll().where('id', '=', id).executeTakeFirst()
   }
