@@ -7,6 +7,8 @@ export interface MailLinks {
   signer(template: string, requestId: string, userId: string): Promise<string | null>
   /** Where a signer without a signature starts: the inbox. */
   inbox: string
+  /** The session's page: where the people of a declined, completed or cancelled session see what happened. */
+  session(sessionId: string): string
 }
 
 export interface RenderedMail { subject: string; text: string }
@@ -19,6 +21,7 @@ export async function renderMail(payload: MailPayload, to: { id: string; name: s
   const greeting = `Hello ${to.name},`
   const sign = async () => absolute(links, (payload.requestId && await links.signer(payload.template, payload.requestId, to.id)) || links.inbox)
   const documentUrl = absolute(links, `/api/signing-sessions/${payload.sessionId}/document`)
+  const sessionUrl = absolute(links, links.session(payload.sessionId))
   const note = `${payload.message ? `\nThe sender writes:\n${payload.message}\n` : ''}${payload.dueAt ? `\nPlease sign by ${payload.dueAt.slice(0, 10)}.\n` : ''}`
   switch (payload.kind) {
     case 'invitation':
@@ -28,11 +31,11 @@ export async function renderMail(payload: MailPayload, to: { id: string; name: s
     case 'declined':
       return {
         subject: `Declined: ${title}`,
-        text: `${greeting}\n\n${actor?.name ?? 'A signer'} declined to sign "${title}"; the signing session has ended.\n\nReason: ${payload.reason ?? '(none given)'}\n`,
+        text: `${greeting}\n\n${actor?.name ?? 'A signer'} declined to sign "${title}"; the signing session has ended.\n\nReason: ${payload.reason ?? '(none given)'}\n\nThe session: ${sessionUrl}\n`,
       }
     case 'completed':
-      return { subject: `Signed by everyone: ${title}`, text: `${greeting}\n\nEveryone has signed "${title}".\n\nDownload the signed PDF: ${documentUrl}\nThe certificate of completion is attached, and at ${absolute(links, `/api/signing-sessions/${payload.sessionId}/certificate`)}\n` }
+      return { subject: `Signed by everyone: ${title}`, text: `${greeting}\n\nEveryone has signed "${title}".\n\nDownload the signed PDF: ${documentUrl}\nThe certificate of completion is attached, and at ${absolute(links, `/api/signing-sessions/${payload.sessionId}/certificate`)}\nThe session and its history: ${sessionUrl}\n` }
     case 'cancelled':
-      return { subject: `Cancelled: ${title}`, text: `${greeting}\n\n${actor?.name ?? 'Its creator'} cancelled the signing of "${title}"; nothing more needs to be signed.\n` }
+      return { subject: `Cancelled: ${title}`, text: `${greeting}\n\n${actor?.name ?? 'Its creator'} cancelled the signing of "${title}"; nothing more needs to be signed.\n${payload.reason ? `\nReason: ${payload.reason}\n` : ''}\nThe session: ${sessionUrl}\n` }
   }
 }

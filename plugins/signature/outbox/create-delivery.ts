@@ -56,7 +56,7 @@ export function createDelivery(app: FastifyInstance, services: SignatureServices
   const repository = writer.outbox
   const disk = new LocalDisk('mail', path.join(options.storagePath, 'mail'))
   const transport = options.smtpUrl ? smtpTransport(options.smtpUrl) : emlTransport(disk)
-  const links: MailLinks = { base: () => options.publicUrl ?? listenOrigin(app), signer: options.signerUrl, inbox: '/app/inbox' }
+  const links: MailLinks = { base: () => options.publicUrl ?? listenOrigin(app), signer: options.signerUrl, inbox: '/app/inbox', session: (id) => `/app/sessions/${encodeURIComponent(id)}` }
   const allowPrivate = options.allowPrivateWebhooks ?? false
   const webhookSender = new WebhookSender({ endpoints: writer.endpoints, secrets, allowPrivate })
   const dispatcher = new OutboxDispatcher({

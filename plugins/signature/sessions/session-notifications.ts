@@ -81,7 +81,7 @@ export function sessionOutbox(writer: OutboxWriter): SessionEventSink {
       const mails = sessionMails(event, session, requests).map(({ to, kind, requestId }) => {
         const payload: MailPayload = {
           kind, sessionId: session.id, requestId, template: session.template_key, title: session.signable_title,
-          actor: event.actor_user_id, reason: kind === 'declined' ? event.detail : null,
+          actor: event.actor_user_id, reason: kind === 'declined' || kind === 'cancelled' ? event.detail : null,
           ...(kind === 'invitation' || kind === 'reminder' ? { message: session.message ?? null, dueAt: session.due_at ?? null } : {}),
         }
         return { channel: 'mail' as const, topic: kind, target: to, payload }
