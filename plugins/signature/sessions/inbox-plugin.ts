@@ -30,6 +30,8 @@ export function inboxTopbarItem(panel: PanelContext, app: FastifyInstance): Topb
   }
 }
 
+const COMPLETED_SHOWN = 20
+
 /** The panel's session pages, when it has them ('sessions' chosen too); null otherwise. */
 function sessionPagesUrl(panel: PanelContext): string | null {
   try {
@@ -55,8 +57,11 @@ export function mountInboxPage(panel: PanelContext, app: FastifyInstance): void 
     const user = requireUser(request.user)
     const [waiting, started] = await Promise.all([sessions.inbox(user), sessions.list(user)])
     const mine = started.filter((s) => s.createdBy === user.id)
+    // Completed next to what waits: the documents the user signed that everyone has signed, newest first.
+    const completed = started.filter((s) => s.status === 'completed' && s.requests.some((r) => r.signer.id === user.id))
+      .sort((a, b) => (b.closedAt ?? '').localeCompare(a.closedAt ?? '')).slice(0, COMPLETED_SHOWN)
     if (request.headers.accept?.includes('application/json')) return { data: { waiting, started: mine } }
     // inbox.js (plugins/signature/public/): the Decline dialog, which posts to the sessions API.
-    return reply.page(INBOX_VIEW, { waiting, started: mine, sessionsUrl: sessionPagesUrl(panel), script: `${signatureAssetsUrl(panel.path)}inbox.js` }, { title: 'Inbox' })
+    return reply.page(INBOX_VIEW, { waiting, started: mine, completed, userId: user.id, sessionsUrl: sessionPagesUrl(panel), script: `${signatureAssetsUrl(panel.path)}inbox.js` }, { title: 'Inbox' })
   })
 }
