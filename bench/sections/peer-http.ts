@@ -35,7 +35,7 @@ interface Side {
   stop(): Promise<void>
 }
 
-interface Measured { rps: number; total: number; cpuMicros: number; p99: number }
+interface Measured { rps: number; total: number; cpuMicros: number; p99: number; /** Of cpuMicros, the PostgreSQL backends' share. */ pgMicros: number }
 
 function databaseUrl(database: string, applicationName?: string): string {
   const url = new URL(DATABASE_URL)
@@ -112,7 +112,8 @@ async function measure(side: Side, paths: string[], seconds: number, monitor: pg
   // pools keep their connections while they are busy).
   let cpuMicros = 0
   for (const [pid, micros] of after) cpuMicros += micros - (before.get(pid) ?? 0)
-  return { rps: result.requestsPerSecond, total: result.total, cpuMicros, p99: result.latency.p99 }
+  const pgMicros = cpuMicros - ((after.get(side.pid) ?? 0) - (before.get(side.pid) ?? 0))
+  return { rps: result.requestsPerSecond, total: result.total, cpuMicros, pgMicros, p99: result.latency.p99 }
 }
 
 /** Checks that every side answers its paths signed in, with 10 rows, before anything is timed. */
@@ -135,7 +136,9 @@ async function checkAnswers(side: Side): Promise<Record<string, number>> {
 export async function run(): Promise<Row[]> {
   const database = `bench_peers_${process.pid}`
   const monitor = new pg.Client({ connectionString: DATABASE_URL })
-  await monitor.connect()
+  await monitor.connect().catch((error: Error) => {
+    throw new Error(`the AdminJS rows need PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test): ${error.message}`)
+  })
   await monitor.query(`create database ${database}`)
   const sides: Side[] = []
   try {
@@ -160,6 +163,7 @@ export async function run(): Promise<Row[]> {
           rps: r.reduce((sum, m) => sum + m.rps, 0) / r.length / perRequest,
           total: total / perRequest,
           cpuMicros: r.reduce((sum, m) => sum + m.cpuMicros, 0) / (total / perRequest),
+          pgMicros: r.reduce((sum, m) => sum + m.pgMicros, 0) / (total / perRequest),
           p99: Math.max(...r.map((m) => m.p99)),
         }
       })
@@ -167,7 +171,7 @@ export async function run(): Promise<Row[]> {
 
     const [mem, pgOurs, adminjs] = [0, 1, 2] as const
     const rssOf = (i: number) => rss[sides[i]!.name]!
-    const fmt = (m: Measured, unit: string) => `${Math.round(m.rps).toLocaleString('en-US')} ${unit}/s, ${Math.round(m.cpuMicros)} µs CPU/${unit === 'req' ? 'req' : 'page'}`
+    const fmt = (m: Measured, unit: string) => `${Math.round(m.rps).toLocaleString('en-US')} ${unit}/s, ${Math.round(m.cpuMicros)} µs CPU/${unit === 'req' ? 'req' : 'page'}${m.pgMicros ? ` (PostgreSQL ${Math.round(m.pgMicros)})` : ''}`
     const row = (id: string, target: 'json' | 'page', ours: number, what: string, unit: string, bar?: number): Row => {
       const a = results[target][ours]!
       const b = results[target][adminjs]!
