@@ -16,6 +16,9 @@ const SECTIONS: Array<{ name: string; file: string; execArgv?: string[] }> = [
   { name: 'signing', file: 'sections/signing.ts' },
   { name: 'memory', file: 'sections/memory.ts', execArgv: ['--expose-gc'] },
   { name: 'process-memory', file: 'sections/process-memory.ts' },
+  // The peers (bench/peers, installed on demand): AdminJS for the People rows, three signers.
+  { name: 'peer-http', file: 'sections/peer-http.ts' },
+  { name: 'peer-signers', file: 'sections/peer-signers.ts' },
 ]
 
 const only = process.env.BENCH_ONLY?.split(',')

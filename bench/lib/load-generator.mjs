@@ -10,6 +10,8 @@ process.once('message', async (job) => {
       connections: job.connections,
       duration: job.duration,
       headers: job.headers ?? {},
+      // A sequence each connection sends in turn (a page and the API call that fills it).
+      ...(job.paths ? { requests: job.paths.map((path) => ({ method: 'GET', path })) } : {}),
     })
     process.send({
       ok: true,

@@ -6,6 +6,8 @@ export interface LoadJob {
   /** Seconds. */
   duration: number
   headers?: Record<string, string>
+  /** Paths on url's origin that each connection requests in turn, instead of url alone. */
+  paths?: string[]
 }
 
 export interface LoadResult {

@@ -33,7 +33,22 @@ export interface StartedServer {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function freePort(): Promise<number> {
+/** Resident set size of a process, bytes (VmRSS of /proc/<pid>/status). */
+export async function processRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
+}
+
+/** User + system CPU time of a process so far (every thread), µs; 0 once it has gone. */
+export async function processCpuMicros(pid: number): Promise<number> {
+  // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in ticks.
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined)
+  if (stat === undefined) return 0
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND
+}
+
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number }
@@ -69,16 +84,8 @@ export async function startServer(nodeArgs?: string[], env: Record<string, strin
       if (!response.ok) throw new Error(`login: ${response.status}`)
       return response.headers.getSetCookie()[0]!.split(';')[0]!
     },
-    async rss() {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8')
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024
-    },
-    async cpuMicros() {
-      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): utime, stime in ticks.
-      const stat = await readFile(`/proc/${child.pid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND
-    },
+    rss: () => processRss(child.pid!),
+    cpuMicros: () => processCpuMicros(child.pid!),
     async stop() {
       child.kill('SIGTERM')
       await exited
