@@ -31,11 +31,19 @@ export class ApplicationPki {
   }
 
   /** Puts the TSA's certificate in the register, so OCSP answers "good" for it. */
-  async recordOwnCertificates(): Promise<void> {
-    const tsa = certificateFields(this.timestampAuthority.certificates[0]!)
-    const x509 = new X509Certificate(tsa.der)
+  recordOwnCertificates(): Promise<void> {
+    return this.recordCertificate(this.timestampAuthority.certificates[0]!)
+  }
+
+  /**
+   * Puts a certificate the CA issued outside the library (the TSA's, the application signer's)
+   * in the register; idempotent, as every instance does it at boot or first use.
+   */
+  async recordCertificate(der: Buffer, signatureUuid: string | null = null): Promise<void> {
+    const fields = certificateFields(der)
+    const x509 = new X509Certificate(der)
     await issuedCertificates.record(this.db, {
-      serial: tsa.serialHex, subject: x509.subject.replace(/\n/g, ', '), signature_uuid: null,
+      serial: fields.serialHex, subject: x509.subject.replace(/\n/g, ', '), signature_uuid: signatureUuid,
       not_after: new Date(x509.validTo).toISOString(), issued_at: new Date(x509.validFrom).toISOString(), revoked_at: null,
     })
   }

@@ -78,3 +78,13 @@ t.test('OCSP says good, then revoked with the time after the library revoke; the
   const unknown = await openssl('ocsp', '-issuer', 'ca.pem', '-cert', 'stranger.pem', '-url', `${origin}/pki/ocsp`, '-CAfile', 'ca.pem')
   t.match(unknown.output, /stranger\.pem: unknown/)
 })
+
+t.test("the application signer's certificate (it certifies every session document) is in the CA's register", async (t) => {
+  const app = await buildTestApp(t)
+  const subjects = async () => (await app.signature.database.db.selectFrom('issued_certificates').select(['subject', 'signature_uuid', 'revoked_at']).orderBy('subject').execute())
+  t.same((await subjects()).map((r) => r.subject), ['CN=Signature Application TSA'], 'at boot: the TSA only')
+  const admin = await login(app, DEMO.admin.email)
+  const created = await app.inject({ method: 'POST', url: '/api/signing-sessions', headers: { cookie: admin }, payload: { template: 'daily-time-record', signable: 'dtr-staff-2026-03', mode: 'sequential' } })
+  t.equal(created.statusCode, 201, 'a session freezes its document with the application signer')
+  t.match(await subjects(), [{ subject: 'CN=Signature Application TSA' }, { subject: /^CN=Signature Application, emailAddress=signing@application\.invalid$/, signature_uuid: null, revoked_at: null }])
+})
