@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto'
 // Certificate operations with plain inputs and outputs, so they can run in a worker thread.
 import { loadCertificateAuthority, type SerializedCertificateAuthority } from './certificate-authority.ts'
 import { issueUserCertificate, type RevocationUrls } from './issue-user-certificate.ts'
@@ -10,5 +11,5 @@ export function issueCertificate(ca: SerializedCertificateAuthority, subject: { 
 
 export function inspectP12(p12: Uint8Array, password: string) {
   const identity = readP12(p12, password)
-  return { subject: identity.subject, notAfter: identity.notAfter }
+  return { subject: identity.subject, notAfter: identity.notAfter, serialNumber: new X509Certificate(identity.certificates[0]!).serialNumber.toLowerCase() }
 }

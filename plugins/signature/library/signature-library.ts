@@ -17,7 +17,7 @@ export interface CertificateOperations {
   /** A new certificate from the application's CA, as PKCS#12 with a random password. */
   issue(subject: { name: string; email: string }): Promise<{ p12: Buffer; password: string; subject: string; notAfter: Date; serialNumber: string }>
   /** Opens an uploaded PKCS#12; throws the 422s of readP12 (wrong password, no signing usage, expired). */
-  inspect(p12: Buffer, password: string): Promise<{ subject: string; notAfter: Date }>
+  inspect(p12: Buffer, password: string): Promise<{ subject: string; notAfter: Date; serialNumber: string }>
 }
 
 export interface LibrarySignature {
@@ -184,10 +184,28 @@ export class SignatureLibrary {
     const row = await this.#own(userId, uuid)
     const at = this.now().toISOString()
     const patch = { status: 'revoked' as const, is_primary: 0, updated_at: at }
+    const unrecorded = await this.#unrecordedIssuedCertificate(row)
     await this.#write(async (db) => {
       await this.repository.update(uuid, patch, db)
+      if (unrecorded) await issuedCertificates.record(db, unrecorded)
       await issuedCertificates.revokeOfSignature(db, uuid, at)
     }, { type: 'signature.revoked', row: { ...row, ...patch }, at })
+  }
+
+  /**
+   * A certificate the CA issued before it kept a register (migration 009) gets its entry when
+   * its signature is revoked, read from the PKCS#12. One that no longer opens as a usable
+   * certificate (expired) is left out: a CRL need not list expired certificates (RFC 5280 3.3).
+   */
+  async #unrecordedIssuedCertificate(row: DigitalSignatureTable) {
+    if (row.certificate_source !== 'issued' || !row.certificate_p12 || !row.certificate_password) return undefined
+    if (await issuedCertificates.ofSignature(this.repository.db, row.uuid)) return undefined
+    try {
+      const certificate = await this.certificates.inspect(Buffer.from(row.certificate_p12, 'base64'), this.secrets.open(row.certificate_password, row.uuid))
+      return { serial: normalizeSerial(certificate.serialNumber), subject: certificate.subject, signature_uuid: row.uuid, not_after: certificate.notAfter.toISOString(), issued_at: row.created_at, revoked_at: null }
+    } catch {
+      return undefined
+    }
   }
 
   async image(userId: string, uuid: string): Promise<{ mime: string; bytes: Buffer }> {

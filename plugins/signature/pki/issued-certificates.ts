@@ -17,6 +17,10 @@ export const issuedCertificates = {
       .where('signature_uuid', '=', signatureUuid).where('revoked_at', 'is', null).execute()
   },
 
+  ofSignature(db: Db, signatureUuid: string) {
+    return db.selectFrom('issued_certificates').select('serial').where('signature_uuid', '=', signatureUuid).executeTakeFirst()
+  },
+
   find(db: Db, serials: string[]) {
     return serials.length
       ? db.selectFrom('issued_certificates').select(['serial', 'revoked_at']).where('serial', 'in', serials).execute()

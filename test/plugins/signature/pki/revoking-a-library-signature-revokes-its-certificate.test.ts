@@ -79,3 +79,15 @@ forEachEngine(t, "the TSA's own certificate is in the register once, however oft
   t.equal(rows.length, 1)
   t.match(rows[0], { signature_uuid: null, subject: /TSA/, revoked_at: null })
 })
+
+forEachEngine(t, 'a certificate issued before the register existed is entered, revoked, when its signature is revoked', async (database, _engine, t) => {
+  const { library, register, at } = await setup(database)
+  const sig = await library.create(ada, { label: 'Old', image: png, certificate: { mode: 'issue' } })
+  const material = await library.signingMaterial(ada.id, sig.uuid)
+  const serial = new X509Certificate(readP12(material.p12, material.password).certificates[0]!).serialNumber.toLowerCase()
+  // As a row written before migration 009: the signature without its register entry.
+  await database.db.deleteFrom('issued_certificates').execute()
+  at('2026-11-24T12:00:00.000Z')
+  await library.revoke(ada.id, sig.uuid)
+  t.match(await register(), [{ serial, signature_uuid: sig.uuid, subject: /Ada Lovelace/, revoked_at: '2026-11-24T12:00:00.000Z' }])
+})
