@@ -125,7 +125,7 @@ export class SignatureLibrary {
     const input = parseInput(createSchema, body, 'body')
     const image = await parseSignatureImage(input.image, this.images)
     const requested = input.certificate
-    let certificate: { p12: Buffer; password: string; subject: string; notAfter: Date; serialNumber?: string }
+    let certificate: { p12: Buffer; password: string; subject: string; notAfter: Date; serialNumber: string }
     if (requested.mode === 'issue') certificate = await this.certificates.issue({ name: user.name, email: user.email })
     else {
       const p12 = Buffer.from(requested.p12, 'base64')
@@ -156,7 +156,7 @@ export class SignatureLibrary {
       created_at: at,
       updated_at: at,
     }
-    const issued = requested.mode === 'issue' && certificate.serialNumber
+    const issued = requested.mode === 'issue'
       ? { serial: normalizeSerial(certificate.serialNumber), subject: certificate.subject, signature_uuid: uuid, not_after: row.certificate_not_after!, issued_at: at, revoked_at: null }
       : undefined
     await this.#write(async (db) => {

@@ -71,4 +71,14 @@ t.test('openssl ts: query, reply and verify against the CA', async (t) => {
   const junk = (await openssl('ts', '-reply', '-in', 'junk.tsr', '-text')).output
   t.match(junk, /Status: Rejected\./)
   t.match(junk, /Failure info:\s+transaction not permitted or supported/)
+
+  // A query that names a policy: ours is granted, any other refused with unacceptedPolicy.
+  t.equal((await openssl('ts', '-query', '-data', 'data.txt', '-sha256', '-tspolicy', TSA_POLICY_OID, '-out', 'ours.tsq')).code, 0)
+  await post('ours.tsq', 'ours.tsr')
+  t.match((await openssl('ts', '-verify', '-in', 'ours.tsr', '-queryfile', 'ours.tsq', '-CAfile', 'ca.pem', '-untrusted', 'tsa.pem')).output, /Verification: OK/)
+  t.equal((await openssl('ts', '-query', '-data', 'data.txt', '-sha256', '-tspolicy', '1.2.3.4.5', '-out', 'theirs.tsq')).code, 0)
+  await post('theirs.tsq', 'theirs.tsr')
+  const theirs = (await openssl('ts', '-reply', '-in', 'theirs.tsr', '-text')).output
+  t.match(theirs, /Status: Rejected\./)
+  t.match(theirs, /Failure info:\s+the requested TSA policy is not supported/)
 })
