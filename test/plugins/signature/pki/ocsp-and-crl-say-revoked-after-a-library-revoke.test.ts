@@ -48,6 +48,8 @@ t.test('OCSP says good, then revoked with the time after the library revoke; the
   t.match(good.output, /Response verify OK/, 'signed by the CA, nonce echoed (openssl checks it)')
   t.match(good.output, /user\.pem: good/)
   t.notMatch(good.output, /WARNING: no nonce/)
+  const bySha256 = await openssl('ocsp', '-sha256', '-issuer', 'ca.pem', '-cert', 'user.pem', '-url', `${origin}/pki/ocsp`, '-CAfile', 'ca.pem')
+  t.match(bySha256.output, /user\.pem: good/, 'a CertID hashed with SHA-256 is matched too')
 
   const before = Date.now()
   const revoked = await app.inject({ method: 'DELETE', url: `/api/signatures/${uuid}`, headers: { cookie: staff, 'x-csrf-token': csrf } })
