@@ -83,6 +83,7 @@ export const ERR_UNSUPPORTED_MEDIA_TYPE = defineError('ERR_UNSUPPORTED_MEDIA_TYP
 export const ERR_UNPROCESSABLE = defineError('ERR_UNPROCESSABLE', 422, 'The request cannot be processed')
 export const ERR_TASK_LIMIT = defineError('ERR_TASK_LIMIT', 422, 'The work exceeded its time or memory limit')
 export const ERR_TOO_MANY_ATTEMPTS = defineError('ERR_TOO_MANY_ATTEMPTS', 429, 'Too many failed attempts; try again later')
+export const ERR_TOO_MANY_REQUESTS = defineError('ERR_TOO_MANY_REQUESTS', 429, 'Too many requests; try again later')
 // Refusals of the request itself, raised by the router, Node's HTTP parser or the file sender.
 export const ERR_BAD_REQUEST = defineError('ERR_BAD_REQUEST', 400, 'The request is malformed')
 export const ERR_BAD_URL = defineError('ERR_BAD_URL', 400, 'The URL is not validly encoded')

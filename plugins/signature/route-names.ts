@@ -44,3 +44,13 @@ export const OUTBOX_ROUTE = {
   index: 'signature.outbox.index',
   eml: 'signature.outbox.eml',
 } as const
+
+/** The application PKI's app-level routes (no panel, no session): paths in pki/pki-urls.ts. */
+export const PKI_ROUTE = {
+  caPem: 'signature.pki.ca-pem',
+  caDer: 'signature.pki.ca-der',
+  crl: 'signature.pki.crl',
+  ocsp: 'signature.pki.ocsp',
+  ocspGet: 'signature.pki.ocsp-get',
+  tsa: 'signature.pki.tsa',
+} as const

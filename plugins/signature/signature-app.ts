@@ -13,9 +13,11 @@ import { signableRecords } from './signables/signable-records.ts'
 import { parseSignatureConfig, type SignatureConfigInput } from './signature-config.ts'
 import { createSignatureServices, type SignatureServices } from './signature-services.ts'
 import { signingApi } from './signing/signing-api.ts'
-import { createDelivery, type Delivery } from './outbox/create-delivery.ts'
+import { createDelivery, listenOrigin, type Delivery } from './outbox/create-delivery.ts'
 import { sessionOutbox } from './sessions/session-notifications.ts'
 import { webhooksApi } from './webhooks/webhooks-api.ts'
+import { pkiRoutes } from './pki/pki-routes.ts'
+import type { RequestRateLimitOptions } from '../../core/http/request-rate-limit.ts'
 
 export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'renderers' | 'defaultRenderer'> {
   /** config/signature.ts as written: parsed here, a bad value stops the boot naming the field. */
@@ -38,10 +40,15 @@ export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'rend
   encryptionKey?: string
   /** SMTP_URL: e-mail goes there; without it each message is written as .eml under <storagePath>/mail. */
   smtpUrl?: string | undefined
-  /** PUBLIC_URL: the origin of links in e-mail; without it the address the app listens on. */
+  /**
+   * PUBLIC_URL: the origin of links in e-mail and of the CRL and OCSP addresses in issued
+   * certificates; without it the address the app listens on.
+   */
   publicUrl?: string | undefined
   /** MAIL_FROM: `address` or `Name <address>`; without it no-reply at PUBLIC_URL's host. */
   mailFrom?: string | undefined
+  /** Requests per client address to /pki (CRL, OCSP, TSA, CA certificate); default 300 a minute. */
+  pkiRateLimit?: RequestRateLimitOptions
   /** WEBHOOKS_ALLOW_PRIVATE: endpoints may resolve to loopback or private addresses. */
   allowPrivateWebhooks?: boolean | undefined
 }
@@ -109,6 +116,7 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
     ...(options.renderers ? { renderers: options.renderers } : {}),
     ...(options.defaultRenderer ? { defaultRenderer: options.defaultRenderer } : {}),
     ...(options.encryptionKey ? { encryptionKey: options.encryptionKey } : {}),
+    publicOrigin: () => options.publicUrl ?? listenOrigin(app),
   })
   app.addHook('onClose', () => services.close())
   for (const source of templates) services.registry.add(source, 'fluent')
@@ -131,4 +139,5 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   await app.register(signingApi, { services: signature, policy: app.policy })
   await app.register(signingSessionsApi, { sessions, pageImages: services.pageImages })
   await app.register(webhooksApi, { webhooks: delivery.webhooks, policy: app.policy })
+  await app.register(pkiRoutes, { pki: services.pki, ...(options.pkiRateLimit ? { rateLimit: options.pkiRateLimit } : {}) })
 }

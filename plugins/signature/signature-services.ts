@@ -22,6 +22,9 @@ import type { SessionFinalizer } from './signing/session-finalizer.ts'
 import { OutboxRepository } from './outbox/outbox-repository.ts'
 import { OutboxWriter } from './outbox/outbox-writer.ts'
 import { EndpointRepository } from './webhooks/endpoint-repository.ts'
+import { loadOrCreateAppTimestampAuthority } from './pki/app-timestamp-authority.ts'
+import { ApplicationPki } from './pki/application-pki.ts'
+import { pkiUrls } from './pki/pki-urls.ts'
 
 export interface SignatureServices {
   readonly config: SignatureConfig
@@ -39,6 +42,8 @@ export interface SignatureServices {
   readonly pageImages: PageImageCache
   /** The application's own CA: issues users' certificates and certifies frozen session documents. */
   readonly certificateAuthority: SerializedCertificateAuthority
+  /** The CA's CRL and OCSP answers and its timestamp authority (`pki.timestampAuthority` for respondToTimestampQuery). */
+  readonly pki: ApplicationPki
   /** Seals secrets kept in rows (certificate passwords, webhook secrets) with the encryption key. */
   readonly secrets: SecretBox
   /** Rows of e-mail and webhook deliveries, written with the change that causes them. */
@@ -58,6 +63,11 @@ export interface SignatureServicesOptions extends TemplateRegistryOptions {
   encryptionKey?: string
   /** Bytes of PNG kept in memory in front of the disk cache (default 64 MiB). */
   pageImageMemoryBytes?: number
+  /**
+   * PUBLIC_URL, or the listen address once there is one: issued certificates carry the CRL and
+   * OCSP addresses under it. Without it they carry none.
+   */
+  publicOrigin?: () => string
 }
 
 /** Registry, repositories over the host's database and worker pools: what the plugin's routes use. */
@@ -69,6 +79,10 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     ? parseKey32(options.encryptionKey, 'SIGNATURE_ENCRYPTION_KEY')
     : await loadOrCreateKeyFile(path.join(keysDir, 'signature-encryption.key'))
   const certificateAuthority = await loadOrCreateAppCertificateAuthority(keysDir)
+  const pki = new ApplicationPki(database.db, certificateAuthority, await loadOrCreateAppTimestampAuthority(keysDir, certificateAuthority))
+  await pki.recordOwnCertificates()
+  const { publicOrigin } = options
+  const revocationUrls = publicOrigin ? () => pkiUrls(publicOrigin()) : undefined
   const disk = new Disks(options.storagePath).disk(config.storage_disk)
   const limits = { maxDecodedBytes: config.limits.pdf_decoded_mb * 1024 * 1024, taskTimeoutMs: config.limits.task_timeout_ms, workerHeapMb: config.limits.worker_heap_mb }
   const idleTimeoutMs = config.limits.worker_idle_ms
@@ -84,10 +98,11 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     slots: new TemplateSlotRepository(database.db),
     disk,
     signatures,
-    library: new SignatureLibrary(signatures, secrets, workerCertificateOperations(pdf, certificateAuthority), workerImageDecoder(pdf), undefined, outboxWriter),
+    library: new SignatureLibrary(signatures, secrets, workerCertificateOperations(pdf, certificateAuthority, revocationUrls), workerImageDecoder(pdf), undefined, outboxWriter),
     pdf,
     pageImages: new PageImageCache({ pool: rasterizer, disk, dpi: config.designer.dpi, maxMemoryBytes: options.pageImageMemoryBytes ?? 64 * 1024 * 1024 }),
     certificateAuthority,
+    pki,
     secrets,
     outboxWriter,
     async close() {

@@ -11,7 +11,7 @@ import { createCoreApp } from '../../core/create-core-app.ts'
 import { openDatabase } from '../../core/db/database.ts'
 import { migrateToLatest } from '../../core/db/migrate.ts'
 import { MemoryUserRepository } from '../../host-app/users/memory-user-repository.ts'
-import { Signatures, signatureMigrations, type RecordSource, type SignableSource, type SignatureConfigInput, type SignaturesBuilder } from '../../plugins/signature/index.ts'
+import { Signatures, signatureMigrations, type RecordSource, type SignableSource, type SignatureConfigInput, type SignaturesBuilder, type SignatureAppOptions } from '../../plugins/signature/index.ts'
 
 interface TapLike { teardown(fn: () => unknown): void }
 
@@ -26,6 +26,7 @@ export async function buildSignatureApp(t: TapLike, options: {
   records?: RecordSource
   configure?: (builder: SignaturesBuilder) => SignaturesBuilder
   beforeReady?: (app: FastifyInstance) => unknown
+  pkiRateLimit?: SignatureAppOptions['pkiRateLimit']
 } = {}): Promise<FastifyInstance> {
   const base = await mkdtemp(path.join(tmpdir(), 'signature-app-'))
   const viewsRoot = path.join(base, 'views')
@@ -46,7 +47,7 @@ export async function buildSignatureApp(t: TapLike, options: {
     await database.close()
     await rm(base, { recursive: true, force: true })
   })
-  const builder = Signatures.make({ config: options.config ?? {}, database, storagePath: path.join(base, 'storage'), viewsRoot, records: options.records ?? NO_RECORDS })
+  const builder = Signatures.make({ config: options.config ?? {}, database, storagePath: path.join(base, 'storage'), viewsRoot, records: options.records ?? NO_RECORDS, ...(options.pkiRateLimit ? { pkiRateLimit: options.pkiRateLimit } : {}) })
   await app.register(options.configure ? options.configure(builder) : builder)
   await options.beforeReady?.(app)
   await app.ready()

@@ -1,7 +1,7 @@
 export { createCertificateAuthority, serializeCertificateAuthority, loadCertificateAuthority } from './certificate-authority.ts'
 export type { CertificateAuthority, SerializedCertificateAuthority, CreateCertificateAuthorityOptions } from './certificate-authority.ts'
 export { issueUserCertificate, OID_ADOBE_AUTHENTIC_DOCUMENTS, OID_MS_DOCUMENT_SIGNING } from './issue-user-certificate.ts'
-export type { IssueUserCertificateOptions, IssuedUserCertificate } from './issue-user-certificate.ts'
+export type { IssueUserCertificateOptions, IssuedUserCertificate, RevocationUrls } from './issue-user-certificate.ts'
 export { readP12 } from './read-p12.ts'
 export type { SigningIdentity, ReadP12Options } from './read-p12.ts'
 export * from './errors.ts'

@@ -16,6 +16,14 @@ export interface IssueUserCertificateOptions {
   /** Defaults to 3 years from now. */
   validityYears?: number
   now?: Date
+  /** Where relying parties check the certificate: CRL distribution point and AIA (OCSP, caIssuers). */
+  revocationUrls?: RevocationUrls
+}
+
+export interface RevocationUrls {
+  crl: string
+  ocsp: string
+  caIssuers: string
 }
 
 export interface IssuedUserCertificate {
@@ -23,10 +31,12 @@ export interface IssuedUserCertificate {
   password: string
   subject: string
   notAfter: Date
+  /** Lower-case hex, as the CA's register keeps it. */
+  serialNumber: string
 }
 
 export function issueUserCertificate(ca: CertificateAuthority, options: IssueUserCertificateOptions): IssuedUserCertificate {
-  const { name, email, validityYears = 3, now = new Date() } = options
+  const { name, email, validityYears = 3, now = new Date(), revocationUrls } = options
   const { keys, cert } = newKeyAndCertificate(now, validityYears)
   cert.setSubject([
     { name: 'commonName', value: name },
@@ -45,6 +55,7 @@ export function issueUserCertificate(ca: CertificateAuthority, options: IssueUse
     { name: 'subjectAltName', altNames: [{ type: 1, value: email }] },
     { name: 'subjectKeyIdentifier' },
     { name: 'authorityKeyIdentifier', keyIdentifier: ca.certificate.generateSubjectKeyIdentifier().getBytes() },
+    ...(revocationUrls ? revocationExtensions(revocationUrls) : []),
   ])
   cert.sign(nativeSigner(ca.privateKey), forge.md.sha256.create())
 
@@ -54,7 +65,25 @@ export function issueUserCertificate(ca: CertificateAuthority, options: IssueUse
     friendlyName: name,
   })
   const p12 = Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary')
-  return { p12, password, subject: describeSubject(cert), notAfter: cert.validity.notAfter }
+  return { p12, password, subject: describeSubject(cert), notAfter: cert.validity.notAfter, serialNumber: cert.serialNumber.toLowerCase() }
+}
+
+const OID_AUTHORITY_INFO_ACCESS = '1.3.6.1.5.5.7.1.1'
+const OID_AD_OCSP = '1.3.6.1.5.5.7.48.1'
+const OID_AD_CA_ISSUERS = '1.3.6.1.5.5.7.48.2'
+
+/** forge knows the CRL distribution point by name; AIA it takes as the extension's DER value. */
+function revocationExtensions(urls: RevocationUrls): object[] {
+  const { asn1 } = forge
+  const access = (method: string, url: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(method).getBytes()),
+    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 6, false, url), // uniformResourceIdentifier
+  ])
+  const aia = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [access(OID_AD_OCSP, urls.ocsp), access(OID_AD_CA_ISSUERS, urls.caIssuers)])
+  return [
+    { name: 'cRLDistributionPoints', altNames: [{ type: 6, value: urls.crl }] },
+    { id: OID_AUTHORITY_INFO_ACCESS, value: asn1.toDer(aia).getBytes() },
+  ]
 }
 
 /** "CN=Ada Lovelace, E=ada@example.org": readable, and stable for a given certificate. */

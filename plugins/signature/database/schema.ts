@@ -1,6 +1,7 @@
 import type { Placement } from '../contracts/placement.ts'
 import type { LibraryTables } from '../library/library-tables.ts'
 import type { OutboxTables } from '../outbox/outbox-tables.ts'
+import type { PkiTables } from '../pki/pki-tables.ts'
 import type { SessionTables } from '../sessions/session-tables.ts'
 
 /** A placement's columns are the Placement type's fields. */
@@ -12,6 +13,6 @@ export interface TemplateSlotTable extends Placement {
 }
 
 /** Every table of the plugin; later parts (sessions) extend this too. */
-export interface SignatureTables extends LibraryTables, SessionTables, OutboxTables {
+export interface SignatureTables extends LibraryTables, SessionTables, OutboxTables, PkiTables {
   digital_pdf_template_slots: TemplateSlotTable
 }

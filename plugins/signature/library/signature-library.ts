@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto'
+import type { Transaction } from 'kysely'
 import { z } from 'zod'
 import { ERR_NOT_FOUND } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import { UUID } from '../../../core/http/uuid.ts'
 import type { OutboxWriter } from '../outbox/outbox-writer.ts'
+import { issuedCertificates } from '../pki/issued-certificates.ts'
+import { normalizeSerial } from '../pki/certificate-fields.ts'
+import type { SignatureTables } from '../database/schema.ts'
 import type { DigitalSignatureTable } from './library-tables.ts'
 import type { SecretBox } from './secret-box.ts'
 import { inProcessImageDecoder, parseSignatureImage, type ImageDecoder } from './signature-image.ts'
@@ -11,9 +15,9 @@ import type { SignatureRepository } from './signature-repository.ts'
 
 export interface CertificateOperations {
   /** A new certificate from the application's CA, as PKCS#12 with a random password. */
-  issue(subject: { name: string; email: string }): Promise<{ p12: Buffer; password: string; subject: string; notAfter: Date }>
+  issue(subject: { name: string; email: string }): Promise<{ p12: Buffer; password: string; subject: string; notAfter: Date; serialNumber: string }>
   /** Opens an uploaded PKCS#12; throws the 422s of readP12 (wrong password, no signing usage, expired). */
-  inspect(p12: Buffer, password: string): Promise<{ subject: string; notAfter: Date }>
+  inspect(p12: Buffer, password: string): Promise<{ subject: string; notAfter: Date; serialNumber: string }>
 }
 
 export interface LibrarySignature {
@@ -85,19 +89,22 @@ export class SignatureLibrary {
     private readonly events?: Pick<OutboxWriter, 'publish' | 'committed'>,
   ) {}
 
-  /** The row change and its webhook rows in one transaction; without an outbox, the change alone. */
-  async #write(change: (db: typeof this.repository.db) => Promise<unknown>, event: { type: 'signature.created' | 'signature.revoked'; row: DigitalSignatureTable; at: string }) {
+  /**
+   * The row change, the CA register's (issued_certificates) and the webhook rows in one
+   * transaction: a revocation is never in the CRL without the signature being revoked, nor back.
+   */
+  async #write(change: (db: Transaction<SignatureTables>) => Promise<unknown>, event: { type: 'signature.created' | 'signature.revoked'; row: DigitalSignatureTable; at: string }) {
     const { events } = this
-    if (!events) return change(this.repository.db)
     await this.repository.db.transaction().execute(async (tx) => {
       await change(tx)
+      if (!events) return
       const { row } = event
       await events.publish(tx, event.type, {
         signature: { uuid: row.uuid, user_id: row.user_id, label: row.label, status: row.status, certificate: { source: row.certificate_source, subject: row.certificate_subject, not_after: row.certificate_not_after } },
         at: event.at,
       }, event.at)
     })
-    events.committed()
+    events?.committed()
   }
 
   async list(userId: string): Promise<LibrarySignature[]> {
@@ -118,7 +125,7 @@ export class SignatureLibrary {
     const input = parseInput(createSchema, body, 'body')
     const image = await parseSignatureImage(input.image, this.images)
     const requested = input.certificate
-    let certificate: { p12: Buffer; password: string; subject: string; notAfter: Date }
+    let certificate: { p12: Buffer; password: string; subject: string; notAfter: Date; serialNumber: string }
     if (requested.mode === 'issue') certificate = await this.certificates.issue({ name: user.name, email: user.email })
     else {
       const p12 = Buffer.from(requested.p12, 'base64')
@@ -149,7 +156,13 @@ export class SignatureLibrary {
       created_at: at,
       updated_at: at,
     }
-    await this.#write((db) => this.repository.insert(row, db), { type: 'signature.created', row, at })
+    const issued = requested.mode === 'issue'
+      ? { serial: normalizeSerial(certificate.serialNumber), subject: certificate.subject, signature_uuid: uuid, not_after: row.certificate_not_after!, issued_at: at, revoked_at: null }
+      : undefined
+    await this.#write(async (db) => {
+      await this.repository.insert(row, db)
+      if (issued) await issuedCertificates.record(db, issued)
+    }, { type: 'signature.created', row, at })
     return toLibrarySignature(row)
   }
 
@@ -163,12 +176,36 @@ export class SignatureLibrary {
     return this.get(userId, uuid)
   }
 
-  /** Revoking keeps the row (documents already signed with it still point at it). */
+  /**
+   * Revoking keeps the row (documents already signed with it still point at it) and revokes the
+   * certificate the application's CA issued for it, if it did: CRL and OCSP say so from then on.
+   */
   async revoke(userId: string, uuid: string): Promise<void> {
     const row = await this.#own(userId, uuid)
     const at = this.now().toISOString()
     const patch = { status: 'revoked' as const, is_primary: 0, updated_at: at }
-    await this.#write((db) => this.repository.update(uuid, patch, db), { type: 'signature.revoked', row: { ...row, ...patch }, at })
+    const unrecorded = await this.#unrecordedIssuedCertificate(row)
+    await this.#write(async (db) => {
+      await this.repository.update(uuid, patch, db)
+      if (unrecorded) await issuedCertificates.record(db, unrecorded)
+      await issuedCertificates.revokeOfSignature(db, uuid, at)
+    }, { type: 'signature.revoked', row: { ...row, ...patch }, at })
+  }
+
+  /**
+   * A certificate the CA issued before it kept a register (migration 009) gets its entry when
+   * its signature is revoked, read from the PKCS#12. One that no longer opens as a usable
+   * certificate (expired) is left out: a CRL need not list expired certificates (RFC 5280 3.3).
+   */
+  async #unrecordedIssuedCertificate(row: DigitalSignatureTable) {
+    if (row.certificate_source !== 'issued' || !row.certificate_p12 || !row.certificate_password) return undefined
+    if (await issuedCertificates.ofSignature(this.repository.db, row.uuid)) return undefined
+    try {
+      const certificate = await this.certificates.inspect(Buffer.from(row.certificate_p12, 'base64'), this.secrets.open(row.certificate_password, row.uuid))
+      return { serial: normalizeSerial(certificate.serialNumber), subject: certificate.subject, signature_uuid: row.uuid, not_after: certificate.notAfter.toISOString(), issued_at: row.created_at, revoked_at: null }
+    } catch {
+      return undefined
+    }
   }
 
   async image(userId: string, uuid: string): Promise<{ mime: string; bytes: Buffer }> {

@@ -38,7 +38,7 @@ export interface Delivery {
 }
 
 /** The listen address, once there is one: the default of PUBLIC_URL. */
-function listenOrigin(app: FastifyInstance): string {
+export function listenOrigin(app: FastifyInstance): string {
   const address = app.server.address()
   if (address && typeof address === 'object') {
     const host = address.family === 'IPv6' ? `[${address.address}]` : address.address

@@ -25,12 +25,13 @@ export function setOf(...items: Buffer[]): Buffer {
   return tlv(0x31, ...[...items].sort(Buffer.compare))
 }
 
+/** Arcs as BigInt: those under 2.25 (a UUID as one integer) exceed 2^53. */
 export function oid(dotted: string): Buffer {
-  const parts = dotted.split('.').map(Number)
-  const bytes: number[] = [40 * parts[0]! + parts[1]!]
-  for (const part of parts.slice(2)) {
-    const chunk: number[] = [part & 0x7f]
-    for (let n = Math.floor(part / 128); n > 0; n = Math.floor(n / 128)) chunk.unshift((n & 0x7f) | 0x80)
+  const parts = dotted.split('.').map(BigInt)
+  const bytes: number[] = []
+  for (const part of [40n * parts[0]! + parts[1]!, ...parts.slice(2)]) {
+    const chunk: number[] = [Number(part & 0x7fn)]
+    for (let n = part >> 7n; n > 0n; n >>= 7n) chunk.unshift(Number(n & 0x7fn) | 0x80)
     bytes.push(...chunk)
   }
   return tlv(0x06, Buffer.from(bytes))
@@ -53,25 +54,32 @@ export interface Tlv {
   end: number
 }
 
-export function readTlv(der: Buffer, offset: number): Tlv {
+/**
+ * Reads one tag-length-value. Strict, because the PKI endpoints read DER from strangers: a
+ * header cut short, an indefinite (BER) length, a length in more than 4 bytes or one running
+ * past `limit` (the end of the enclosing value) throws instead of yielding a NaN offset.
+ */
+export function readTlv(der: Buffer, offset: number, limit = der.length): Tlv {
+  if (offset + 2 > limit) throw new Error('Truncated DER value')
   const tag = der[offset]!
   let length = der[offset + 1]!
   let contentStart = offset + 2
   if (length & 0x80) {
     const count = length & 0x7f
+    if (count === 0 || count > 4 || contentStart + count > limit) throw new Error('Unsupported or truncated DER length')
     length = 0
     for (let i = 0; i < count; i++) length = length * 256 + der[contentStart + i]!
     contentStart += count
   }
   const end = contentStart + length
-  if (tag === undefined || end > der.length) throw new Error('Truncated DER value')
+  if (end > limit) throw new Error('Truncated DER value')
   return { tag, start: offset, contentStart, end }
 }
 
 export function children(der: Buffer, parent: Tlv): Tlv[] {
   const result: Tlv[] = []
   for (let at = parent.contentStart; at < parent.end; ) {
-    const child = readTlv(der, at)
+    const child = readTlv(der, at, parent.end)
     result.push(child)
     at = child.end
   }

@@ -33,7 +33,9 @@ export function createSessionManager(services: SignatureServices, options: {
     disk: services.disk,
     pdf: services.pdf,
     staleClaimMs: services.config.sessions.stale_claim_ms,
+    // In the CA's register too, so OCSP vouches for the certificate that certifies every document.
     applicationSigner: () => (signer ??= loadOrCreateApplicationSigner(path.join(options.storagePath, 'keys'), services.certificateAuthority)
+      .then(async (identity) => { await services.pki.recordCertificate(identity.certificates[0]!); return identity })
       .catch((error) => { signer = undefined; throw error })),
     ...(options.hooks ? { hooks: options.hooks } : {}),
   })

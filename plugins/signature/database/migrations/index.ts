@@ -7,6 +7,7 @@ import { createOutboxAndWebhooks } from '../../outbox/migrations/005-outbox-and-
 import { signingAgainKeepsItsReason } from '../../library/migrations/006-signing-again-keeps-its-reason.ts'
 import { addSessionReminders } from '../../sessions/migrations/007-session-reminders.ts'
 import { addSessionMessageAndDueDate } from '../../sessions/migrations/008-session-message-and-due-date.ts'
+import { createIssuedCertificates } from '../../pki/migrations/009-issued-certificates.ts'
 
 /** The plugin's migrations, by name; the name prefix fixes the order. Later issues add theirs. */
 export const signatureMigrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const signatureMigrations: Record<string, Migration> = {
   'signature-006-signing-again-keeps-its-reason': signingAgainKeepsItsReason,
   'signature-007-session-reminders': addSessionReminders,
   'signature-008-session-message-and-due-date': addSessionMessageAndDueDate,
+  'signature-009-issued-certificates': createIssuedCertificates,
 }

@@ -3,6 +3,7 @@ import t from 'tap'
 import { migrateToLatest } from '../../../../core/db/migrate.ts'
 import { inProcessCertificateOperations } from '../../../../plugins/signature/library/certificate-operations.ts'
 import { createDigitalSignatures } from '../../../../plugins/signature/library/migrations/002-digital-signatures.ts'
+import { createIssuedCertificates } from '../../../../plugins/signature/pki/migrations/009-issued-certificates.ts'
 import { SecretBox } from '../../../../plugins/signature/library/secret-box.ts'
 import { SignatureLibrary } from '../../../../plugins/signature/library/signature-library.ts'
 import { SignatureRepository } from '../../../../plugins/signature/library/signature-repository.ts'
@@ -16,7 +17,8 @@ const ada = { id: 'u-ada', name: 'Ada Lovelace', email: 'ada@example.com' }
 const bob = { id: 'u-bob', name: 'Bob Byte', email: 'bob@example.com' }
 
 async function setup(database: { db: any }) {
-  await migrateToLatest(database.db, { 'signature-002-digital-signatures': createDigitalSignatures })
+  // 009: issuing a certificate records it in the CA's register, in the same transaction.
+  await migrateToLatest(database.db, { 'signature-002-digital-signatures': createDigitalSignatures, 'signature-009-issued-certificates': createIssuedCertificates })
   const repository = new SignatureRepository(database.db)
   const key = randomBytes(32)
   const library = new SignatureLibrary(repository, new SecretBox(key), inProcessCertificateOperations(serializeCertificateAuthority(testCertificateAuthority())))

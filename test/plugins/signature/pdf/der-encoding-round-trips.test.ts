@@ -49,3 +49,25 @@ t.test('the reader walks a real certificate and finds the serial node:crypto rep
   const serial = children(der!, tbs!)[1]!
   t.equal(der!.subarray(serial.contentStart, serial.end).toString('hex').toUpperCase().replace(/^0+/, ''), new X509Certificate(der!).serialNumber.replace(/^0+/, ''))
 })
+
+t.test('an OID arc beyond 2^53 (a 2.25 UUID arc) encodes as openssl encodes it', async (t) => {
+  // `openssl asn1parse -genstr OID:2.25.46072830473049991776028320440527017806`
+  t.equal(oid('2.25.46072830473049991776028320440527017806').toString('hex'), '061369c5a9a6fb81c8eaab838195f5c0e997fbae4e')
+})
+
+t.test('DER from a stranger: a cut header or length, BER indefinite length, a child past its parent all throw', async (t) => {
+  const bad: Array<[string, Buffer]> = [
+    ['a lone tag byte', Buffer.from([0x30])],
+    ['length bytes missing', Buffer.from([0x30, 0x82, 0x01])],
+    ['indefinite length', Buffer.from([0x30, 0x80, 0x00, 0x00])],
+    ['a five-byte length', Buffer.from([0x30, 0x85, 0, 0, 0, 0, 1, 0])],
+    ['content past the end', Buffer.from([0x30, 0x05, 0x02, 0x01])],
+  ]
+  for (const [what, der] of bad) t.throws(() => readTlv(der, 0), what)
+  // The outer value is whole, but its child claims more than the parent holds.
+  const overreach = Buffer.from([0x30, 0x04, 0x04, 0x05, 0x00, 0x00, 0xff, 0xff, 0xff])
+  t.throws(() => children(overreach, readTlv(overreach, 0)), 'a child running past its parent')
+  // A parent whose last child is cut inside its header; the bytes after the parent must not complete it.
+  const cut = Buffer.from([0x30, 0x04, 0x02, 0x01, 0x05, 0x02, 0x01, 0x07])
+  t.throws(() => children(cut, readTlv(cut, 0)), 'a header cut by the parent end')
+})
