@@ -32,7 +32,8 @@ export async function renderErrorPage(app: FastifyInstance, request: FastifyRequ
   try {
     if (isHtmx(request)) {
       const html = await app.renderView(request, FLASH_VIEW, { kind: 'error', message })
-      return reply.header('HX-Retarget', '#flash').header('HX-Reswap', 'innerHTML').type('text/html; charset=utf-8').send(html)
+      // The code tells public/js/session-recovery.js an ERR_CSRF from any other 403.
+      return reply.header('X-Error-Code', error.code).header('HX-Retarget', '#flash').header('HX-Reswap', 'innerHTML').type('text/html; charset=utf-8').send(html)
     }
     const heading = HEADINGS[status] ?? statusText(status)
     // The way back: the places this person may open, as in the top bar, besides the dashboard.

@@ -1,8 +1,11 @@
 // Every htmx request carries the page's CSRF token and asks for HTML (error pages included).
 (function () {
   'use strict'
-  var meta = document.querySelector('meta[name="csrf-token"]')
-  var token = meta ? meta.getAttribute('content') : ''
+  // Read at each request: session-recovery.js renews the meta tag after a new sign-in.
+  function token () {
+    var meta = document.querySelector('meta[name="csrf-token"]')
+    return meta ? meta.getAttribute('content') : ''
+  }
 
   htmx.config.historyRestoreAsHxRequest = false
   // Errors are swapped too: the server retargets them into #flash (HX-Retarget), and a form with
@@ -15,10 +18,10 @@
   ]
 
   document.body.addEventListener('htmx:configRequest', function (event) {
-    event.detail.headers['x-csrf-token'] = token
+    event.detail.headers['x-csrf-token'] = token()
     event.detail.headers['Accept'] = 'text/html'
   })
 
   // Expose the token to page scripts (fetch) without them reading the DOM themselves.
-  window.csrfToken = function () { return token }
+  window.csrfToken = token
 })()

@@ -19,7 +19,9 @@
   }
 
   async function api(method, url, body) {
-    const response = await fetch(url, {
+    // An ended session does not lose the drawing: sign in again (session-recovery.js), sent again.
+    const send = window.sessionRecovery ? window.sessionRecovery.fetch : fetch
+    const response = await send(url, {
       method,
       headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,

@@ -5,7 +5,10 @@
   const root = document.querySelector('[data-signer]')
   if (!root) return
   const config = JSON.parse(root.dataset.config)
-  const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? ''
+  // Read at each write: the page's token is renewed when the person signs in again (session-recovery.js).
+  const csrf = () => document.querySelector('meta[name="csrf-token"]')?.content ?? ''
+  // An ended session does not lose the placed stamps: sign in again, and the request is sent again.
+  const send = (url, init) => (window.sessionRecovery ? window.sessionRecovery.fetch(url, init) : fetch(url, init))
   const $ = (selector) => root.querySelector(selector)
   const canvas = $('[data-canvas]')
   const chips = $('[data-chips]')
@@ -363,9 +366,9 @@
     const body = { signature: config.signature, placements }
     if (config.signable) body.signable = config.signable
     if (config.request) body.request = config.request
-    const submit = (extra) => fetch(config.finalizeUrl, {
+    const submit = (extra) => send(config.finalizeUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrf },
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrf() },
       body: JSON.stringify({ ...body, ...extra }),
     }).then(json)
     // A slot signed before is never signed again silently: ask why first (meta says which were);
@@ -471,7 +474,7 @@
 
   window.addEventListener('resize', () => { if (meta) setZoom(zoom) })
 
-  fetch(config.metaUrl, { headers: { accept: 'application/json' } })
+  send(config.metaUrl, { headers: { accept: 'application/json' } })
     .then(json)
     .then((data) => {
       meta = data
