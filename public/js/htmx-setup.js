@@ -22,6 +22,14 @@
     event.detail.headers['Accept'] = 'text/html'
   })
 
+  // A form that comes back with invalid fields (422): the focus goes to the first of them, whose
+  // aria-describedby reads its message; otherwise the focus would be lost with the swapped form.
+  document.body.addEventListener('htmx:afterSettle', function (event) {
+    if (!event.detail.xhr || event.detail.xhr.status !== 422) return
+    var first = document.querySelector('#main [aria-invalid="true"]')
+    if (first) first.focus()
+  })
+
   // Expose the token to page scripts (fetch) without them reading the DOM themselves.
   window.csrfToken = token
 })()

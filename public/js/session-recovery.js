@@ -5,12 +5,20 @@
 // htmx requests are caught here; page scripts call window.sessionRecovery.fetch instead of fetch.
 (function () {
   'use strict'
-  var dialog = document.getElementById('sign-in-again')
-  if (!dialog) return
-  var form = dialog.querySelector('form')
-  var problem = dialog.querySelector('[data-sign-in-error]')
-  var password = form.elements.password
+  var template = document.getElementById('sign-in-again-template')
+  if (!template) return
+  var dialog, form, problem, password
   var pending = null
+
+  /** The dialog enters the page only when needed. */
+  function mountDialog () {
+    if (dialog) return
+    document.body.appendChild(template.content.cloneNode(true))
+    dialog = document.getElementById('sign-in-again')
+    form = dialog.querySelector('form')
+    problem = dialog.querySelector('[data-sign-in-error]')
+    password = form.elements.password
+  }
 
   function setToken (token) {
     document.querySelector('meta[name="csrf-token"]').setAttribute('content', token)
@@ -30,6 +38,7 @@
 
   /** Opens the dialog; resolves with a fresh token once signed in, or null if the person cancels. */
   function askToSignIn () {
+    mountDialog()
     return new Promise(function (resolve) {
       var opener = document.activeElement
       problem.hidden = true

@@ -16,7 +16,7 @@ const endSession = (page: Page) => page.context().clearCookies()
 async function signInAgain(t: Test, page: Page, shot?: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Sign in again' })
   await dialog.waitFor()
-  t.equal(await dialog.getByLabel('E-mail address').inputValue(), await page.evaluate(() => document.querySelector<HTMLInputElement>('#sign-in-again [name=email]')!.value), 'the e-mail is filled in')
+  t.match(await dialog.getByLabel('E-mail address').inputValue(), /^[a-z]+@example\.com$/, 'the e-mail is filled in')
   t.ok(await page.evaluate(() => document.activeElement?.getAttribute('name') === 'password'), 'the focus is on the password')
   if (shot) await page.screenshot({ path: path.join(SCREENSHOTS, shot) })
   await dialog.getByLabel('Password').fill('password')
@@ -81,7 +81,7 @@ t.test('an ended session: sign in again in a dialog, the same request goes again
     t.equal((await refused).headers()['x-error-code'], 'ERR_CSRF', 'the first attempt met the stale token')
     await admin.getByText('Saved.').waitFor()
     t.equal(await admin.locator('h1#record-title').innerText(), 'Olivia Fresh')
-    t.notOk(await admin.locator('#sign-in-again').evaluate((d: HTMLDialogElement) => d.open), 'no dialog for a token alone')
+    t.notOk(await admin.evaluate(() => document.querySelector<HTMLDialogElement>('#sign-in-again')?.open ?? false), 'no dialog for a token alone')
   })
 
   await t.test('designer: the moved box is saved after signing in again', async (t) => {
