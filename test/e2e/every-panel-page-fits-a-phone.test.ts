@@ -7,6 +7,7 @@ import t from 'tap'
 import type { Page } from 'playwright-core'
 import { seriousAxeViolations } from '../helpers/axe.ts'
 import { pageErrors, SCREENSHOTS, signedInPage, startBrowserSession } from '../helpers/browser.ts'
+import { makeStampPng } from '../fixtures/pdf/stamp-image.ts'
 
 t.setTimeout(300_000)
 
@@ -89,6 +90,15 @@ t.test('every panel page at 390 px: no horizontal scroll, no serious axe violati
   await check(t, admin, 'admin-templates')
   const templateActions = await admin.locator('[data-template] .actions-col a').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right))
   t.ok(templateActions.length > 0 && templateActions.every((right) => right <= 390), `template actions within the screen (${templateActions.map(Math.round).join(', ')})`)
+  await admin.locator('[data-template="payslip"] [data-designer-link]').click()
+  await admin.waitForURL('**/payslip/design')
+  await admin.locator('[data-slot-box="employee"]').waitFor({ state: 'visible', timeout: 60_000 })
+  await check(t, admin, 'admin-designer')
+  await viaDrawer(admin, 'Signature templates')
+  await admin.locator('[data-template="contract"] [data-send-link]').click()
+  await admin.waitForURL('**/app/sessions/new?template=contract')
+  await check(t, admin, 'app-send-form')
+  await admin.getByRole('navigation', { name: 'Everywhere' }).getByRole('link', { name: 'Admin' }).click()
   await viaDrawer(admin, 'Outbox')
   await check(t, admin, 'admin-outbox')
   await viaDrawer(admin, 'Webhooks')
@@ -110,6 +120,15 @@ t.test('every panel page at 390 px: no horizontal scroll, no serious axe violati
   await staff.getByRole('navigation', { name: 'Everywhere' }).getByRole('link', { name: 'My signatures' }).click()
   await staff.waitForURL('**/app/my-signatures')
   await check(t, staff, 'staff-my-signatures')
+  const csrf = await staff.evaluate(() => document.querySelector('meta[name="csrf-token"]')!.getAttribute('content')!)
+  await staff.request.post('/api/signatures', { data: { label: 'Sam', image: `data:image/png;base64,${makeStampPng().toString('base64')}`, certificate: { mode: 'issue' } }, headers: { 'x-csrf-token': csrf } })
+  await staff.reload()
+  await staff.locator('[data-sign-link="payslip/payslip-staff-2026-03"]').click()
+  await staff.locator('[data-marker="employee"]').waitFor()
+  await check(t, staff, 'staff-signer')
+  await staff.getByRole('navigation', { name: 'Everywhere' }).getByRole('link', { name: /^Inbox/ }).click()
+  await staff.waitForURL('**/app/inbox')
+  await check(t, staff, 'staff-inbox')
   t.same(pageErrors(admin), [])
   t.same(pageErrors(staff), [])
 })

@@ -51,7 +51,7 @@ t.test('signer page: guided to each field, stamp in view and moved by keyboard, 
     await openSigner(page, 'payslip/payslip-staff-2026-03')
     t.equal(await page.locator('[data-cancel]').getAttribute('href'), '/app/my-signatures', 'Cancel leads back to My signatures')
     const marker = page.locator('[data-marker="employee"]')
-    t.equal(await marker.locator('span:not([aria-hidden])').innerText(), 'Sign here: Employee', 'a "Sign here" marker on the field before any click')
+    t.match(await marker.innerText(), /^➜\s*Sign here: Employee$/, 'a "Sign here" marker on the field before any click')
     t.equal(await page.locator('[data-progress]').innerText(), '0 of 1 placed')
     t.ok(await page.locator('[data-required-legend]').isVisible(), 'the "*" is explained')
     t.equal(await page.locator('[data-chip="employee"]').getAttribute('aria-label'), 'Employee (required)')

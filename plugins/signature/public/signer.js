@@ -171,13 +171,15 @@
     marker.className = 'signer-marker'
     marker.dataset.marker = slot.key
     position(marker, p)
+    const tab = document.createElement('span')
+    tab.className = 'signer-marker-text'
     const arrow = document.createElement('span')
-    arrow.className = 'signer-marker-arrow'
     arrow.setAttribute('aria-hidden', 'true')
     arrow.textContent = '➜'
     const text = document.createElement('span')
     text.textContent = `Sign here: ${slot.label}`
-    marker.append(arrow, text)
+    tab.append(arrow, text)
+    marker.append(tab)
     marker.addEventListener('click', () => place(slot.key, { focus: true }))
     return marker
   }
