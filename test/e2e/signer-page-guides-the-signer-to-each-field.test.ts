@@ -113,6 +113,7 @@ t.test('signer page: guided to each field, stamp in view and moved by keyboard, 
     t.ok(await page.locator('[data-finish]').isHidden(), 'no faded Finish & Save next to Done')
     t.equal(await page.locator('[data-cancel]').innerText(), 'Done')
     t.equal(await page.locator('[data-progress]').innerText(), 'Signed')
+    t.ok(await page.locator('[data-chips]').isHidden(), 'no faded chips left either')
     await shot(page, 'payslip-signed-1366')
     t.same(await seriousAxeViolations(page), [], 'axe after signing')
   })

@@ -280,6 +280,10 @@
     // While signing the button keeps the focus: marked busy rather than disabled.
     finish.setAttribute('aria-disabled', String(busy))
     finish.hidden = done
+    // Signed: nothing is left to place, so no faded chips either; the progress says "Signed".
+    chips.hidden = done
+    $('#signer-fields-label').hidden = done
+    if (done) $('[data-required-legend]').hidden = true
     next.hidden = done || meta.slots.length === 0
     progress.hidden = meta.slots.length === 0
     if (!done) progress.textContent = `${placed.size} of ${meta.slots.length} placed`
