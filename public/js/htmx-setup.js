@@ -30,6 +30,13 @@
     if (first) first.focus()
   })
 
+  // "Clear search" swaps the table only: the search box above it is emptied too, so the box and
+  // the list agree.
+  document.body.addEventListener('click', function (event) {
+    if (!event.target.closest('[data-clear-search]')) return
+    document.querySelectorAll('form[role="search"] input[name="search"]').forEach(function (input) { input.value = '' })
+  })
+
   // Expose the token to page scripts (fetch) without them reading the DOM themselves.
   window.csrfToken = token
 })()

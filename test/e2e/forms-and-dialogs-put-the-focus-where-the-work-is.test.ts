@@ -40,6 +40,12 @@ t.test('focus after validation errors and in delete dialogs', async (t) => {
   await admin.keyboard.press('Enter')
   await dialog.waitFor({ state: 'hidden' })
   t.equal(await admin.locator('tbody tr').count(), 1, 'Enter deleted nothing')
+  // "Clear search" empties the box too, not only the table.
+  await admin.getByLabel('Search by name or e-mail').fill('nobody-by-this-name')
+  await admin.locator('[data-empty-state]').waitFor()
+  await admin.getByRole('link', { name: 'Clear search' }).click()
+  await admin.locator('tbody tr').nth(9).waitFor()
+  t.equal(await admin.getByLabel('Search by name or e-mail').inputValue(), '', 'the old term is gone from the box')
   t.ok(app)
   t.same(pageErrors(admin), [])
 
