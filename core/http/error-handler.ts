@@ -5,6 +5,7 @@ import {
   ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, ERR_PRECONDITION_FAILED, ERR_RANGE_NOT_SATISFIABLE, ERR_REQUEST_TIMEOUT, ERR_UNSUPPORTED_MEDIA_TYPE,
   ERR_URL_TOO_LONG, ERR_VALIDATION, isAppError, type ErrorFactory,
 } from './errors.ts'
+import { noPageAt } from './no-page.ts'
 
 /** Renders an error as an HTML page for browser navigations; the view layer plugs one in. */
 export type ErrorPageRenderer = (request: FastifyRequest, reply: FastifyReply, error: AppError) => Promise<unknown> | unknown
@@ -87,7 +88,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { renderPag
 
   app.setNotFoundHandler(async (request, reply) => {
     const error = ['GET', 'HEAD'].includes(request.method) || request.url.startsWith('/api/')
-      ? ERR_NOT_FOUND(`No page at ${request.method} ${request.url.split('?')[0]}`)
+      ? noPageAt(request)
       : ERR_METHOD_NOT_ALLOWED()
     return send(request, reply, error)
   })

@@ -47,6 +47,10 @@ export function panelGate(policy: Policy, access: PanelAccess, label: string) {
       if (isHtmx(request) || isNavigation(request)) {
         // The dashboard says why the person landed there instead of the page they clicked.
         if (!signedOut) setNotice(request, `${label} is for administrators: your role (${request.user!.role}) cannot open it.`)
+        // Signed out in the middle of an htmx request (an expired session): 401, which the page's
+        // session-recovery script answers with a sign-in dialog and the same request again; the
+        // HX-Redirect stays for a page without that script.
+        if (signedOut && isHtmx(request)) return reply.code(401).header('HX-Redirect', loginUrl(request.url)).send()
         return navigate(request, reply, signedOut ? loginUrl(request.url) : '/dashboard', signedOut ? 303 : 307)
       }
       throw signedOut ? ERR_UNAUTHENTICATED() : ERR_ACCESS_DENIED((error as Error).message)

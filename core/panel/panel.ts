@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { verifyCsrf } from '../http/csrf.ts'
-import { ERR_NOT_FOUND } from '../http/errors.ts'
+import { noPageAt } from '../http/no-page.ts'
 import type { AnyResource } from '../resource/define-resource.ts'
 import { resourcePlugin } from '../resource/resource-plugin.ts'
 import { acceptFormBodies } from '../views/form-body.ts'
@@ -137,7 +137,7 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
 
     // Unknown paths under the prefix pass the gate first: a visitor who may not enter learns nothing.
     scope.setNotFoundHandler(async (request) => {
-      throw ERR_NOT_FOUND(`No page at ${request.method} ${request.url.split('?')[0]}`)
+      throw noPageAt(request)
     })
   }, { prefix: home })
 }

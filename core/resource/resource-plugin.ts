@@ -128,7 +128,11 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
       // A conflict (e-mail taken) or a rule of the source is shown on the form; 403/404 go to the error page.
       if (!isAppError(error) || ![400, 409, 422].includes(error.statusCode)) throw error
       reply.code(422)
-      return renderRecord(request, reply, current, { values: body, flash: { kind: 'error', message: error.message } })
+      // A source that names the field (details.field: the e-mail of a conflict) gets the message next
+      // to it, marked invalid, like any other field error.
+      const field = (error.details as { field?: unknown } | undefined)?.field
+      const errors = typeof field === 'string' && resource.form.fields.some((f) => f.key === field) ? { [field]: error.message } : undefined
+      return renderRecord(request, reply, current, { values: body, ...(errors ? { errors } : {}), flash: { kind: 'error', message: errors ? 'Please correct the fields marked below.' : error.message } })
     }
   })
 

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { statusText, type AppError } from '../http/errors.ts'
+import { isNoPage } from '../http/no-page.ts'
 import { isHtmx, navigate } from './htmx.ts'
 import { loginUrl } from './safe-next.ts'
 
@@ -24,14 +25,21 @@ export async function renderErrorPage(app: FastifyInstance, request: FastifyRequ
   const status = error.statusCode
   if (status === 401 && (request.method === 'GET' || request.method === 'HEAD')) return navigate(request, reply, loginUrl(request.url))
   // A 5xx message may carry internals; the log has them, the page says only what happened.
-  const message = status >= 500 ? 'The server could not finish this request. Try again in a moment.' : error.message
+  // A route miss's message names the method, which is for the API; a person reads plain words.
+  const message = status >= 500 ? 'The server could not finish this request. Try again in a moment.'
+    : isNoPage(error) ? 'Nothing is at this address. The link may be old or mistyped, or this part of the workspace may not be open yet.'
+      : error.message
   try {
     if (isHtmx(request)) {
       const html = await app.renderView(request, FLASH_VIEW, { kind: 'error', message })
-      return reply.header('HX-Retarget', '#flash').header('HX-Reswap', 'innerHTML').type('text/html; charset=utf-8').send(html)
+      // The code tells public/js/session-recovery.js an ERR_CSRF from any other 403.
+      return reply.header('X-Error-Code', error.code).header('HX-Retarget', '#flash').header('HX-Reswap', 'innerHTML').type('text/html; charset=utf-8').send(html)
     }
     const heading = HEADINGS[status] ?? statusText(status)
-    return await reply.page(ERROR_VIEW, { status, heading, message, code: error.code }, { title: `${status} ${heading}` })
+    // The way back: the places this person may open, as in the top bar, besides the dashboard.
+    const places = request.user ? (await app.topbar.shownTo(app.policy, request.user, '/', () => {})).filter((item) => item.url !== '/dashboard') : []
+    const address = request.url.split('?')[0]
+    return await reply.page(ERROR_VIEW, { status, heading, message, code: error.code, places, address: isNoPage(error) ? address : null }, { title: `${status} ${heading}` })
   } catch (renderError) {
     request.log.error({ err: renderError }, 'error page failed to render')
     return reply.type('text/plain; charset=utf-8').send(`${status} ${statusText(status)}`)

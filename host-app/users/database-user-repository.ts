@@ -77,7 +77,7 @@ export class DatabaseUserRepository implements UserRepository {
     try {
       await this.db.insertInto('users').values(row).execute()
     } catch (error) {
-      if (isUniqueViolation(error)) throw ERR_CONFLICT(`The e-mail ${input.email} is already in use`)
+      if (isUniqueViolation(error)) throw ERR_CONFLICT(`The e-mail ${input.email} is already in use`, { details: { field: 'email' } })
       throw error
     }
     return toRecord(row)
@@ -99,7 +99,7 @@ export class DatabaseUserRepository implements UserRepository {
       const row = await query.returningAll().executeTakeFirst()
       return row ? toRecord(row) : null
     } catch (error) {
-      if (isUniqueViolation(error)) throw ERR_CONFLICT(`The e-mail ${patch.email} is already in use`)
+      if (isUniqueViolation(error)) throw ERR_CONFLICT(`The e-mail ${patch.email} is already in use`, { details: { field: 'email' } })
       throw error
     }
   }

@@ -102,7 +102,7 @@ export class MemoryUserRepository implements UserRepository {
 
   #insert(user: UserRecord) {
     const email = user.email.toLowerCase()
-    if (this.#idByEmail.has(email)) throw ERR_CONFLICT(`The e-mail ${user.email} is already in use`)
+    if (this.#idByEmail.has(email)) throw ERR_CONFLICT(`The e-mail ${user.email} is already in use`, { details: { field: 'email' } })
     const lower: Stored['lower'] = { name: user.name.toLowerCase(), email: user.email.toLowerCase() }
     const stored = { user, lower, both: USER_SEARCH_FIELDS.map((field) => lower[field]).join('\n') }
     this.#byId.set(user.id, stored)
@@ -187,7 +187,7 @@ export class MemoryUserRepository implements UserRepository {
     const next: UserRecord = { ...current.user, ...patch, id, sessionVersion }
     const oldEmail = current.user.email.toLowerCase()
     const newEmail = next.email.toLowerCase()
-    if (newEmail !== oldEmail && this.#idByEmail.has(newEmail)) throw ERR_CONFLICT(`The e-mail ${next.email} is already in use`)
+    if (newEmail !== oldEmail && this.#idByEmail.has(newEmail)) throw ERR_CONFLICT(`The e-mail ${next.email} is already in use`, { details: { field: 'email' } })
     this.#remove(current)
     this.#insert(next)
     if (options.revokeSessions) await this.#persistVersion(id, sessionVersion)

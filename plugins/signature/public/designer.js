@@ -179,7 +179,10 @@ function designer (root) {
       slot.status = 'saving'
       slot.message = 'Saving…'
       try {
-        const response = await fetch(root.dataset.saveUrl.replace('__slot__', encodeURIComponent(slot.key)), {
+        // sessionRecovery (the layout's script): an ended session or a stale token asks to sign in
+        // again and sends this save once more, so the moved boxes are not lost.
+        const send = window.sessionRecovery ? window.sessionRecovery.fetch : fetch
+        const response = await send(root.dataset.saveUrl.replace('__slot__', encodeURIComponent(slot.key)), {
           method: 'POST',
           credentials: 'same-origin',
           headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrfToken() },

@@ -45,7 +45,7 @@
     }
     submit.disabled = true
     try {
-      const response = await fetch(opener.dataset.decline, {
+      const response = await (window.sessionRecovery ? window.sessionRecovery.fetch : fetch)(opener.dataset.decline, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrf },
         body: JSON.stringify({ reason: text }),

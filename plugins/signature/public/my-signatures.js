@@ -19,7 +19,9 @@
   }
 
   async function api(method, url, body) {
-    const response = await fetch(url, {
+    // An ended session does not lose the drawing: sign in again (session-recovery.js), sent again.
+    const send = window.sessionRecovery ? window.sessionRecovery.fetch : fetch
+    const response = await send(url, {
       method,
       headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -93,25 +95,43 @@
     return out.toDataURL('image/png')
   }
 
+  /** A message next to what it is about: the control is marked invalid, described by it, and focused. */
+  function fieldError(name, text, control) {
+    const message = form.querySelector(`[data-error-for="${name}"]`)
+    message.textContent = text
+    message.hidden = false
+    if (control) {
+      control.setAttribute('aria-invalid', 'true')
+      control.setAttribute('aria-describedby', message.id)
+      control.focus()
+    }
+  }
+
+  function clearErrors() {
+    form.querySelectorAll('[data-error-for]').forEach((message) => { message.hidden = true; message.textContent = '' })
+    form.querySelectorAll('[aria-invalid]').forEach((control) => { control.removeAttribute('aria-invalid'); control.removeAttribute('aria-describedby') })
+  }
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
+    clearErrors()
     const label = $('[data-label]').value.trim()
-    if (!label) return say('error', 'Give the signature a name.')
+    if (!label) return fieldError('label', 'Give the signature a name.', $('[data-label]'))
     const imageMode = form.elements.imageMode.value
     const certMode = form.elements.certMode.value
     let image
     if (imageMode === 'draw') {
-      if (pad.isEmpty()) return say('error', 'Draw your signature first.')
+      if (pad.isEmpty()) return fieldError('pad', 'Draw your signature first.', canvas)
       image = trimmedDrawing()
     } else {
       const file = $('[data-image-file]').files[0]
-      if (!file) return say('error', 'Choose a PNG or JPEG image.')
+      if (!file) return fieldError('image', 'Choose a PNG or JPEG image.', $('[data-image-file]'))
       image = await readFile(file, 'dataUrl')
     }
     let certificate = { mode: 'issue' }
     if (certMode === 'upload') {
       const file = $('[data-p12-file]').files[0]
-      if (!file) return say('error', 'Choose a PKCS#12 file.')
+      if (!file) return fieldError('p12', 'Choose a PKCS#12 file.', $('[data-p12-file]'))
       const bytes = new Uint8Array(await readFile(file, 'buffer'))
       let binary = ''
       for (const byte of bytes) binary += String.fromCharCode(byte)
@@ -130,7 +150,8 @@
       $('[data-p12]').hidden = true
       await load()
     } catch (error) {
-      say('error', `Not saved: ${error.message}`)
+      status.hidden = true
+      fieldError('form', `Not saved: ${error.message}`, null)
     } finally {
       save.disabled = false
     }

@@ -5,7 +5,10 @@
   const root = document.querySelector('[data-signer]')
   if (!root) return
   const config = JSON.parse(root.dataset.config)
-  const csrf = document.querySelector('meta[name="csrf-token"]')?.content ?? ''
+  // Read at each write: the page's token is renewed when the person signs in again (session-recovery.js).
+  const csrf = () => document.querySelector('meta[name="csrf-token"]')?.content ?? ''
+  // An ended session does not lose the placed stamps: sign in again, and the request is sent again.
+  const send = (url, init) => (window.sessionRecovery ? window.sessionRecovery.fetch(url, init) : fetch(url, init))
   const $ = (selector) => root.querySelector(selector)
   const canvas = $('[data-canvas]')
   const chips = $('[data-chips]')
@@ -13,13 +16,28 @@
   const status = $('[data-status]')
   const pageSelect = $('[data-page]')
 
+  const progress = $('[data-progress]')
+  const next = $('[data-next]')
+  const stage = $('[data-stage]')
+  const zoomValue = $('[data-zoom-value]')
+
+  // Steps of the arrow keys on a placed stamp, in points (as the designer's nudge).
+  const NUDGE_PT = 1
+  const NUDGE_BIG_PT = 10
+  const ZOOMS = [1, 1.25, 1.5, 2, 3]
+
   let meta = null
   let page = 1
   let busy = false
   let done = false
+  let zoom = 1
   /** slot key -> { page, x, y, width, height } in points */
   const placed = new Map()
   let image = null
+  /** After the next drawing of the page: scroll this slot's stamp (or marker) into view, maybe focus it. */
+  let reveal = null
+  /** Where "Next field" continues from: an index into meta.slots. */
+  let cursor = -1
 
   function say(kind, text, link) {
     status.hidden = false
@@ -58,6 +76,15 @@
     return image ? image.clientWidth / pageSize(page).width : 1
   }
 
+  function slotOf(slotKey) {
+    return meta.slots.find((candidate) => candidate.key === slotKey)
+  }
+
+  /** Where a slot's stamp goes when nothing says otherwise: its saved placement, if on a page of this document. */
+  function savedPlacement(slot) {
+    return slot.placement && pageSize(slot.placement.page) ? slot.placement : null
+  }
+
   function renderPage() {
     canvas.replaceChildren()
     image = document.createElement('img')
@@ -69,39 +96,112 @@
     canvas.append(image)
   }
 
-  function renderBoxes() {
-    canvas.querySelectorAll('.signer-box').forEach((box) => box.remove())
-    if (!image || !image.complete) return
+  function position(element, p) {
     const s = scale()
     const size = pageSize(page)
+    element.style.left = `${p.x * s}px`
+    element.style.top = `${(size.height - p.y - p.height) * s}px`
+    element.style.width = `${p.width * s}px`
+    element.style.height = `${p.height * s}px`
+  }
+
+  /** The stamps placed on this page, and a "Sign here" marker on every field of it not placed yet. */
+  function renderBoxes() {
+    // A redraw replaces the focused stamp or marker: the same slot's new one takes the focus.
+    const focused = document.activeElement?.closest?.('[data-box], [data-marker]')
+    if (focused && canvas.contains(focused) && !reveal) reveal = { key: focused.dataset.box || focused.dataset.marker, focus: true, scroll: false }
+    canvas.querySelectorAll('.signer-box, .signer-marker').forEach((element) => element.remove())
+    if (!image || !image.complete) return
     const active = meta.signatures.find((sig) => sig.active)
-    for (const [slotKey, p] of placed) {
-      if (p.page !== page) continue
-      const slot = meta.slots.find((candidate) => candidate.key === slotKey)
-      const box = document.createElement('div')
-      box.className = 'signer-box'
-      box.dataset.box = slotKey
-      box.style.left = `${p.x * s}px`
-      box.style.top = `${(size.height - p.y - p.height) * s}px`
-      box.style.width = `${p.width * s}px`
-      box.style.height = `${p.height * s}px`
-      const label = document.createElement('span')
-      label.className = 'signer-box-label'
-      label.textContent = slot ? slot.label : slotKey
-      const stamp = document.createElement('img')
-      stamp.src = active.image
-      stamp.alt = `${active.label}`
+    for (const slot of meta.slots) {
+      const p = placed.get(slot.key)
+      if (p && p.page === page) canvas.append(stampFor(slot, p, active))
+      const saved = savedPlacement(slot)
+      if (!p && !done && saved && saved.page === page) canvas.append(markerFor(slot, saved))
+    }
+    if (reveal) {
+      const target = canvas.querySelector(`[data-box="${CSS.escape(reveal.key)}"]`) || canvas.querySelector(`[data-marker="${CSS.escape(reveal.key)}"]`)
+      if (target) {
+        if (reveal.scroll !== false) target.scrollIntoView({ block: 'center', inline: 'nearest' })
+        if (reveal.focus) target.focus({ preventScroll: true })
+        reveal = null
+      }
+    }
+  }
+
+  function stampFor(slot, p, active) {
+    const box = document.createElement('div')
+    box.className = 'signer-box'
+    box.dataset.box = slot.key
+    position(box, p)
+    if (!done) {
+      // Reachable by Tab, moved with the arrow keys.
+      box.tabIndex = 0
+      box.setAttribute('role', 'group')
+      box.setAttribute('aria-roledescription', 'placed signature')
+      box.setAttribute('aria-label', `${slot.label}: ${active.label}`)
+      box.setAttribute('aria-describedby', 'signer-box-help')
+    }
+    const label = document.createElement('span')
+    label.className = 'signer-box-label'
+    label.setAttribute('aria-hidden', 'true')
+    label.textContent = slot.label
+    const stamp = document.createElement('img')
+    stamp.src = active.image
+    stamp.alt = done ? `${active.label}` : ''
+    box.append(label, stamp)
+    if (!done) {
       const remove = document.createElement('button')
       remove.type = 'button'
       remove.className = 'signer-box-remove'
       remove.textContent = '×'
-      remove.setAttribute('aria-label', `Remove ${slot ? slot.label : slotKey}`)
-      remove.addEventListener('click', (event) => { event.stopPropagation(); toggle(slotKey) })
-      box.append(label, stamp)
-      if (!done) box.append(remove)
-      drag(box, slotKey)
-      canvas.append(box)
+      remove.tabIndex = -1
+      remove.setAttribute('aria-label', `Remove ${slot.label}`)
+      remove.addEventListener('click', (event) => { event.stopPropagation(); remove.blur(); unplace(slot.key) })
+      box.append(remove)
+      drag(box, slot.key)
+      box.addEventListener('keydown', (event) => nudge(event, box, slot.key))
     }
+    return box
+  }
+
+  function markerFor(slot, p) {
+    const marker = document.createElement('button')
+    marker.type = 'button'
+    marker.className = 'signer-marker'
+    marker.dataset.marker = slot.key
+    position(marker, p)
+    const tab = document.createElement('span')
+    tab.className = 'signer-marker-text'
+    const arrow = document.createElement('span')
+    arrow.setAttribute('aria-hidden', 'true')
+    arrow.textContent = '➜'
+    const text = document.createElement('span')
+    text.textContent = `Sign here: ${slot.label}`
+    tab.append(arrow, text)
+    marker.append(tab)
+    marker.addEventListener('click', () => place(slot.key, { focus: true }))
+    return marker
+  }
+
+  /** Arrow keys move the focused stamp (Shift: further); Delete or Backspace removes it. */
+  function nudge(event, box, slotKey) {
+    if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault()
+      reveal = { key: slotKey, focus: true, scroll: false }
+      unplace(slotKey)
+      return
+    }
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[event.key]
+    if (!steps || done) return
+    event.preventDefault()
+    const step = event.shiftKey ? NUDGE_BIG_PT : NUDGE_PT
+    const size = pageSize(page)
+    const p = placed.get(slotKey)
+    // Points grow upwards: ArrowUp raises y.
+    p.x = Math.min(Math.max(0, p.x + steps[0] * step), size.width - p.width)
+    p.y = Math.min(Math.max(0, p.y + steps[1] * step), size.height - p.height)
+    position(box, p)
   }
 
   /** Moving a box: pointer px -> points, clamped to the page. */
@@ -109,6 +209,7 @@
     box.addEventListener('pointerdown', (event) => {
       if (done || event.target.closest('button')) return
       event.preventDefault()
+      box.focus({ preventScroll: true })
       box.setPointerCapture(event.pointerId)
       const start = { x: event.clientX, y: event.clientY, p: { ...placed.get(slotKey) } }
       const move = (e) => {
@@ -117,8 +218,7 @@
         const p = placed.get(slotKey)
         p.x = Math.min(Math.max(0, start.p.x + (e.clientX - start.x) / s), size.width - p.width)
         p.y = Math.min(Math.max(0, start.p.y - (e.clientY - start.y) / s), size.height - p.height)
-        box.style.left = `${p.x * s}px`
-        box.style.top = `${(size.height - p.y - p.height) * s}px`
+        position(box, p)
       }
       const up = () => { box.removeEventListener('pointermove', move); box.removeEventListener('pointerup', up) }
       box.addEventListener('pointermove', move)
@@ -126,30 +226,68 @@
     })
   }
 
-  function toggle(slotKey) {
-    if (done) return
-    if (placed.has(slotKey)) {
-      placed.delete(slotKey)
+  /** Places a slot's stamp and brings it into view (on its own page); `focus` moves the focus to it. */
+  function place(slotKey, { focus = false } = {}) {
+    if (done || placed.has(slotKey)) return
+    const slot = slotOf(slotKey)
+    cursor = meta.slots.indexOf(slot)
+    const saved = savedPlacement(slot)
+    reveal = { key: slotKey, focus }
+    if (saved) {
+      placed.set(slotKey, { ...saved })
+      if (saved.page !== page) return goTo(saved.page)
     } else {
-      const slot = meta.slots.find((candidate) => candidate.key === slotKey)
-      const saved = slot.placement && pageSize(slot.placement.page) ? slot.placement : null
-      if (saved) {
-        placed.set(slotKey, { ...saved })
-        if (saved.page !== page) return goTo(saved.page)
-      } else {
-        // No placement known: the centre of the page in view.
-        const size = pageSize(page)
-        const width = Math.min(200, size.width)
-        const height = Math.min(60, size.height)
-        placed.set(slotKey, { page, x: (size.width - width) / 2, y: (size.height - height) / 2, width, height })
-      }
+      // No placement known: the centre of the page in view.
+      const size = pageSize(page)
+      const width = Math.min(200, size.width)
+      const height = Math.min(60, size.height)
+      placed.set(slotKey, { page, x: (size.width - width) / 2, y: (size.height - height) / 2, width, height })
     }
     update()
   }
 
+  function unplace(slotKey) {
+    if (done) return
+    placed.delete(slotKey)
+    update()
+  }
+
+  function toggle(slotKey) {
+    if (placed.has(slotKey)) unplace(slotKey)
+    else place(slotKey)
+  }
+
+  /** The next field not placed yet, after the last one worked on: shown and focused; none left, Finish & Save. */
+  function nextField() {
+    const count = meta.slots.length
+    for (let step = 1; step <= count; step++) {
+      const index = (cursor + step) % count
+      const slot = meta.slots[index]
+      if (placed.has(slot.key)) continue
+      cursor = index
+      const saved = savedPlacement(slot)
+      if (!saved) return place(slot.key, { focus: true })
+      reveal = { key: slot.key, focus: true }
+      if (saved.page !== page) return goTo(saved.page)
+      return renderBoxes()
+    }
+    finish.focus()
+  }
+
   function update() {
     chips.querySelectorAll('[data-chip]').forEach((chip) => { chip.setAttribute('aria-pressed', String(placed.has(chip.dataset.chip))); chip.disabled = done })
-    finish.disabled = busy || done || placed.size === 0
+    finish.disabled = done || placed.size === 0
+    // While signing the button keeps the focus: marked busy rather than disabled.
+    finish.setAttribute('aria-disabled', String(busy))
+    finish.hidden = done
+    // Signed: nothing is left to place, so no faded chips either; the progress says "Signed".
+    chips.hidden = done
+    $('#signer-fields-label').hidden = done
+    if (done) $('[data-required-legend]').hidden = true
+    next.hidden = done || meta.slots.length === 0
+    progress.hidden = meta.slots.length === 0
+    if (!done) progress.textContent = `${placed.size} of ${meta.slots.length} placed`
+    else progress.textContent = 'Signed'
     renderBoxes()
   }
 
@@ -160,6 +298,24 @@
     update()
   }
 
+  function setZoom(value) {
+    zoom = value
+    const padding = parseFloat(getComputedStyle(stage).paddingLeft) * 2
+    const fit = Math.min(stage.clientWidth - padding, 1100)
+    canvas.classList.toggle('is-zoomed', zoom !== 1)
+    canvas.style.width = zoom === 1 ? '' : `${Math.round(fit * zoom)}px`
+    zoomValue.textContent = `${Math.round(zoom * 100)}%`
+    $('[data-zoom-out]').disabled = zoom === ZOOMS[0]
+    $('[data-zoom-in]').disabled = zoom === ZOOMS[ZOOMS.length - 1]
+    $('[data-zoom-fit]').disabled = zoom === 1
+    renderBoxes()
+  }
+
+  $('[data-zoom-in]').addEventListener('click', () => setZoom(ZOOMS.find((z) => z > zoom) ?? zoom))
+  $('[data-zoom-out]').addEventListener('click', () => setZoom([...ZOOMS].reverse().find((z) => z < zoom) ?? zoom))
+  $('[data-zoom-fit]').addEventListener('click', () => setZoom(1))
+  next.addEventListener('click', nextField)
+
   function renderChips() {
     chips.replaceChildren()
     for (const slot of meta.slots) {
@@ -169,10 +325,12 @@
       chip.dataset.chip = slot.key
       chip.setAttribute('aria-pressed', 'false')
       chip.textContent = slot.label + (slot.required ? ' *' : '')
+      if (slot.required) chip.setAttribute('aria-label', `${slot.label} (required)`)
       chip.title = slot.role ? `Sign as ${slot.role}` : `Place “${slot.label}”`
       chip.addEventListener('click', () => toggle(slot.key))
       chips.append(chip)
     }
+    $('[data-required-legend]').hidden = !meta.slots.some((slot) => slot.required)
   }
 
   function renderPageSelect() {
@@ -202,7 +360,7 @@
   }
 
   finish.addEventListener('click', async () => {
-    if (placed.size === 0 || busy) return
+    if (placed.size === 0 || busy || done) return
     busy = true
     update()
     say('info', 'Signing…')
@@ -214,9 +372,9 @@
     const body = { signature: config.signature, placements }
     if (config.signable) body.signable = config.signable
     if (config.request) body.request = config.request
-    const submit = (extra) => fetch(config.finalizeUrl, {
+    const submit = (extra) => send(config.finalizeUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrf },
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrf() },
       body: JSON.stringify({ ...body, ...extra }),
     }).then(json)
     // A slot signed before is never signed again silently: ask why first (meta says which were);
@@ -248,8 +406,6 @@
           root.dataset.showing = 'signed'
           renderPage()
         }
-        // Nothing is left to cancel: the link now only leaves the page.
-        $('[data-cancel]').textContent = 'Done'
         say('success', `Signed on ${new Date(result.signed_at).toLocaleString()}.`, { href: result.download_url, text: 'Download the signed PDF' })
       } else {
         say('success', `Placements confirmed (${result.placements.length}). No document was signed: this page was opened without a record.`)
@@ -259,6 +415,14 @@
     } finally {
       busy = false
       update()
+    }
+    if (done) {
+      // Nothing is left to cancel: the link now only leaves the page, and Finish & Save is gone.
+      const cancel = $('[data-cancel]')
+      cancel.textContent = 'Done'
+      cancel.classList.replace('button-secondary', 'button-primary')
+      // The focus was on Finish & Save, now hidden: it goes to what happened (and the download link).
+      status.focus()
     }
   })
 
@@ -314,9 +478,9 @@
     })
   }
 
-  window.addEventListener('resize', renderBoxes)
+  window.addEventListener('resize', () => { if (meta) setZoom(zoom) })
 
-  fetch(config.metaUrl, { headers: { accept: 'application/json' } })
+  send(config.metaUrl, { headers: { accept: 'application/json' } })
     .then(json)
     .then((data) => {
       meta = data
@@ -326,6 +490,7 @@
       renderStrip()
       if (meta.request && meta.request.status !== 'pending') say('info', `This request is ${meta.request.status}.`)
       goTo(1)
+      setZoom(1)
     })
     .catch((error) => {
       canvas.replaceChildren()

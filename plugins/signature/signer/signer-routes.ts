@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { requireUser } from '../../../core/auth/require-user.ts'
 import { parseInput } from '../../../core/http/validate.ts'
+import { cameFrom } from '../../../core/views/came-from.ts'
 import type { PanelContext } from '../../../core/panel/panel-plugin.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
 import { sendPageImage } from '../designer/send-page-image.ts'
@@ -16,6 +17,8 @@ const SIGNER_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..'
 const templateKey = z.string().min(1).max(120)
 const pageParams = z.strictObject({ templateKey, signatureUuid: z.string().min(1).max(64) })
 const targetQuery = z.strictObject({ signable: z.string().trim().min(1).max(120).optional(), request: z.string().trim().min(1).max(120).optional() })
+// The page alone also takes where Cancel leads back to (kept when the strip reopens the page).
+const pageQuery = targetQuery.extend({ back: z.string().max(2000).optional() })
 const imageParams = z.strictObject({ templateKey, page: z.coerce.number().int().min(1).max(10_000) })
 
 /**
@@ -32,7 +35,8 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
   app.get('/signature-templates/:templateKey/sign/:signatureUuid', { config: { name: SIGNER_ROUTE.page } }, async (request, reply) => {
     const user = requireUser(request.user)
     const { templateKey: key, signatureUuid } = parseInput(pageParams, request.params, 'params')
-    const query = parseInput(targetQuery, request.query, 'query')
+    const { back, ...query } = parseInput(pageQuery, request.query, 'query')
+    const cancelUrl = cameFrom(request, back, `/${panel.path}`)
     const active = await signer().activeSignature(user, signatureUuid)
     const template = signer().template(key)
     const { recordTitle } = await signer().open(user, key, query, request.ip)
@@ -45,8 +49,8 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
       finalizeUrl: panel.url(SIGNER_ROUTE.finalize, { templateKey: key }),
       pageImageUrl: panel.url(SIGNER_ROUTE.pageImage, { templateKey: key, page: 0 }, target),
       // The strip switches signatures by opening this page again with another uuid.
-      signWithUrl: panel.url(SIGNER_ROUTE.page, { templateKey: key, signatureUuid: '00000000-0000-0000-0000-000000000000' }, target),
-      cancelUrl: `/${panel.path}`,
+      signWithUrl: panel.url(SIGNER_ROUTE.page, { templateKey: key, signatureUuid: '00000000-0000-0000-0000-000000000000' }, { ...target, back: cancelUrl }),
+      cancelUrl,
     }
     return reply.page(SIGNER_VIEW, {
       config,

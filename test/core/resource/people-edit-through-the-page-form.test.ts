@@ -50,6 +50,9 @@ t.test('an e-mail that is taken is a message on the form', async (t) => {
   const response = await htmxWrite(app, 'POST', '/admin/users/u-001', cookie, token, { name: 'Olivia', email: 'manager@example.com', role: 'staff' })
   t.equal(response.statusCode, 422)
   t.match(response.body, 'already in use')
+  // Issue 21: next to the field, which is marked invalid and described by it.
+  t.match(response.body, /<p class="field-error" id="field-email-error">The e-mail manager@example.com is already in use<\/p>/)
+  t.match(response.body, /id="field-email"[^>]*aria-invalid="true"[^>]*aria-describedby="field-email-error"/)
 })
 
 t.test('the server refuses what the form does not offer: the same rules as the API', async (t) => {
