@@ -16,6 +16,8 @@ import { signingApi } from './signing/signing-api.ts'
 import { createDelivery, type Delivery } from './outbox/create-delivery.ts'
 import { sessionOutbox } from './sessions/session-notifications.ts'
 import { webhooksApi } from './webhooks/webhooks-api.ts'
+import { createVerifier, verifyApi } from './verify/verify-api.ts'
+import { mountPublicVerifyPage } from './verify/verify-pages.ts'
 
 export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'renderers' | 'defaultRenderer'> {
   /** config/signature.ts as written: parsed here, a bad value stops the boot naming the field. */
@@ -55,6 +57,8 @@ export interface SignatureApp extends SignatureServices, Delivery {
 export interface SignatureLinks {
   /** The "Send for signature" form, for a template and optionally a record; null until a panel has the 'sessions' pages. */
   sendForSignature: ((query: { template: string; signable?: string }) => string) | null
+  /** The verification report of a signed document or a session's document; null until a panel has the 'verify' page. */
+  verify: ((target: { signature: string } | { session: string }) => string) | null
 }
 
 declare module 'fastify' {
@@ -80,7 +84,7 @@ export interface SignaturesBuilder extends FastifyPluginAsync {
  *     .templates([ContractTemplate]))
  *
  * Decorates `app.signature` (hence fastify-plugin), mounts /api/signatures, /api/sign,
- * /api/signables, /api/signing-sessions and /api/webhooks, starts the PDF workers and the outbox's
+ * /api/signables, /api/signing-sessions, /api/webhooks, /api/verify and the public /verify page, starts the PDF workers and the outbox's
  * dispatcher (e-mail, webhooks) and closes them with the app.
  * Users and the access policy are the core app's (`app.users`, `app.policy`).
  */
@@ -121,7 +125,7 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
     signerUrl: (template, requestId, userId) => sessions.signerUrl(template, requestId, userId),
     certificate: (sessionId) => sessions.certificateForMail(sessionId),
   })
-  const signature: SignatureApp = { ...services, ...delivery, records, sessions, links: { sendForSignature: null } }
+  const signature: SignatureApp = { ...services, ...delivery, records, sessions, links: { sendForSignature: null, verify: null } }
   app.decorate('signature', signature)
 
   await app.register(signablesApi, { registry: services.registry, source: records, policy: app.policy, db: services.signatures.db, users: app.users })
@@ -129,4 +133,7 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   await app.register(signingApi, { services: signature, policy: app.policy })
   await app.register(signingSessionsApi, { sessions })
   await app.register(webhooksApi, { webhooks: delivery.webhooks, policy: app.policy })
+  // The verifier: public, stores nothing (verify/verify-api.ts).
+  await app.register(verifyApi, { services: signature, verifier: await createVerifier(services), policy: app.policy, sessions })
+  mountPublicVerifyPage(app)
 }
