@@ -87,6 +87,8 @@
   drop.addEventListener('drop', (event) => {
     event.preventDefault()
     const file = event.dataTransfer && event.dataTransfer.files[0]
+    // The picker would otherwise still name the previous file.
+    input.value = ''
     if (file) verify(file)
   })
 })()

@@ -118,7 +118,7 @@ interface SummaryInput {
 function summarize(input: SummaryInput): string {
   const who = input.facts.signer ? commonName(input.facts.signer.subject) : 'an unknown signer'
   const what = input.isTimestamp ? `Document timestamp by ${who}` : `Signed by ${who}${input.proven ? ` (timestamped ${input.proven.toISOString()})` : ''}`
-  if (input.verdict === 'invalid') return `${what}: not valid. ${input.problems[0] ?? 'The signature does not verify.'}`
+  if (input.verdict === 'invalid') return `${what}: not valid. ${sentence(input.problems[0] ?? 'The signature does not verify')}`
   if (input.verdict === 'warning') return `${what}: intact, but ${lowerFirst(input.warnings[0]!)}.`
   const after = input.modificationsAfter === 'allowed' ? '; later changes are ones the document allows' : input.modificationsAfter === 'none' ? '; nothing changed after it' : ''
   const revoked = input.revokedAt ? `; the certificate was revoked later (${input.revokedAt.toISOString()}), after the timestamp` : ''
@@ -134,5 +134,6 @@ function iso(text: string): string {
   return Number.isNaN(date.getTime()) ? text : date.toISOString()
 }
 
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) && !text.startsWith('The ') ? text : text.charAt(0).toLowerCase() + text.slice(1))

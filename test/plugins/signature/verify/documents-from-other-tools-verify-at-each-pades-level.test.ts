@@ -97,7 +97,7 @@ t.test('openssl cms -sign and @signpdf/signer-p12 into a hand-made placeholder',
     t.ok(checked!.valid && checked!.totalDocumentSigned, `${name}: pdfsig agrees (${checked!.validation})`)
     // The same file with one signed byte changed: both say broken.
     const broken = Buffer.from(pdf)
-    broken[12] ^= 0x01
+    broken[12]! ^= 0x01
     t.equal((await verifyPdf(broken, { trustAnchors: anchors })).signatures[0]!.integrity, 'invalid', `${name}: tampered`)
     t.notOk((await pdfsig(broken)).signatures[0]!.valid, `${name}: pdfsig agrees it is tampered`)
   }
