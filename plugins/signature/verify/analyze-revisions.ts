@@ -4,6 +4,7 @@ import { PDFRawStream, PDFStream, type PDFDocument, type PDFObject } from 'pdf-l
 import { loadPdf } from '../pdf/load-pdf.ts'
 import { classifyChanges, parseRef } from './classify-changes.ts'
 import { revisionState, type RevisionState } from './revision-state.ts'
+import { revisionStatesFromOneParse } from './revision-snapshots.ts'
 import type { Change } from './verification-report.ts'
 
 export interface RevisionAnalysis {
@@ -23,9 +24,11 @@ export interface RevisionAnalysis {
 export async function analyzeRevisions(parseable: Uint8Array, ends: number[], from: number, final: PDFDocument, certification: { revision: number; p: number } | undefined): Promise<RevisionAnalysis> {
   const result: RevisionAnalysis = { changes: new Map(), dssRevisions: [], unreadable: [] }
   const text = Buffer.from(parseable.buffer, parseable.byteOffset, parseable.byteLength)
+  const fromOneParse = await revisionStatesFromOneParse(parseable, ends)
   const stateAt = async (revision: number): Promise<RevisionState | undefined> => {
     const end = ends[revision - 1]!
     try {
+      if (fromOneParse) return fromOneParse(revision)
       return revisionState(end >= parseable.length ? final : await loadPdf(parseable.subarray(0, end)))
     } catch {
       return undefined
@@ -40,7 +43,7 @@ export async function analyzeRevisions(parseable: Uint8Array, ends: number[], fr
       continue
     }
     const candidates = changedCandidates(text, ends[revision - 2]!, ends[revision - 1]!, cur)
-    const changed = candidates.filter((ref) => !sameObject(prev!.doc.context.lookup(parseRef(ref)), cur.doc.context.lookup(parseRef(ref))))
+    const changed = candidates.filter((ref) => !sameObject(prev!.lookup(parseRef(ref)), cur.lookup(parseRef(ref))))
     const p = certification && certification.revision < revision ? certification.p : undefined
     const changes = classifyChanges(revision, changed, prev, cur, { p })
     result.changes.set(revision, changes)
@@ -53,7 +56,7 @@ export async function analyzeRevisions(parseable: Uint8Array, ends: number[], fr
 /** Objects an update (re)defines: those with an "N G obj" header in it, or every object when it uses object streams. */
 function changedCandidates(bytes: Buffer, start: number, end: number, cur: RevisionState): string[] {
   const section = bytes.toString('latin1', start, end)
-  if (section.includes('/ObjStm')) return cur.doc.context.enumerateIndirectObjects().map(([ref]) => ref.toString())
+  if (section.includes('/ObjStm')) return cur.refs().map((ref) => ref.toString())
   const refs = new Set<string>()
   for (const match of section.matchAll(/(?:^|[^0-9])(\d{1,10})\s+(\d{1,5})\s+obj\b/g)) refs.add(`${Number(match[1])} ${Number(match[2])} R`)
   return [...refs]

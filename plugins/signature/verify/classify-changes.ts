@@ -26,7 +26,7 @@ export function classifyChanges(revision: number, changed: string[], prev: Revis
       ? { revision, object, kind, allowed: false, why: `${why}; the certification allows no change at all (P=1)` }
       : { revision, object, kind, allowed, why })
   }
-  const lookup = (state: RevisionState, ref: string) => state.doc.context.lookup(parseRef(ref))
+  const lookup = (state: RevisionState, ref: string) => state.lookup(parseRef(ref))
 
   for (const ref of changed) {
     const before = lookup(prev, ref)
@@ -79,7 +79,7 @@ type Add = (object: string, kind: string, allowed: boolean, why: string) => void
 function catalogChanges(ref: string, before: PDFDict, after: PDFDict, prev: RevisionState, cur: RevisionState, add: Add, p: number): void {
   for (const key of changedKeys(before, after)) {
     if (key === 'DSS') add(ref, 'dss', true, 'Validation data (DSS: certificates, OCSP responses, CRLs) is added')
-    else if (key === 'AcroForm') acroFormChanges(ref, asDict(prev.doc.context.lookup(before.get(N(key))!)), asDict(cur.doc.context.lookup(after.get(N(key))!)), prev, cur, add)
+    else if (key === 'AcroForm') acroFormChanges(ref, asDict(resolve(prev, before.get(N(key)))), asDict(resolve(cur, after.get(N(key)))), prev, cur, add)
     else if (key === 'Metadata' || key === 'Extensions') add(ref, 'metadata', true, `The catalog's /${key} is changed; it is not displayed content`)
     else if (key === 'Perms') add(ref, 'certification', false, 'The certification (/Perms) is changed')
     else if (key === 'Pages') add(ref, 'new-page', false, 'The page tree is replaced')
@@ -93,8 +93,8 @@ function acroFormChanges(ref: string, before: PDFDict | undefined, after: PDFDic
   const keys = before ? changedKeys(before, after) : after.keys().map((k) => k.decodeText())
   for (const key of keys) {
     if (key === 'Fields') {
-      const old = new Set(before ? arrayRefs(prev.doc.context.lookup(before.get(N('Fields'))!)) : [])
-      const now = arrayRefs(cur.doc.context.lookup(after.get(N('Fields'))!))
+      const old = new Set(before ? arrayRefs(resolve(prev, before.get(N('Fields')))) : [])
+      const now = arrayRefs(resolve(cur, after.get(N('Fields'))))
       for (const removed of [...old].filter((r) => !now.includes(r))) add(removed, 'field', false, `The field "${prev.fields.get(removed)?.name ?? removed}" is removed`)
       for (const added of now.filter((r) => !old.has(r))) {
         const fields = [...cur.fields.values()].filter((f) => f.ref.toString() === added || f.name.startsWith(`${nameOf(cur, added)}.`))
@@ -113,8 +113,7 @@ function pageChanges(ref: string, before: PDFDict, after: PDFDict, prev: Revisio
   const page = prev.pages.indexOf(ref) + 1
   for (const key of changedKeys(before, after)) {
     if (key === 'Annots') {
-      annotationListChanges(ref, page, arrayRefs(prev.doc.context.lookup(before.get(N('Annots')) ?? PDFArray.withContext(prev.doc.context))),
-        arrayRefs(cur.doc.context.lookup(after.get(N('Annots')) ?? PDFArray.withContext(cur.doc.context))), prev, cur, add, p)
+      annotationListChanges(ref, page, arrayRefs(resolve(prev, before.get(N('Annots')))), arrayRefs(resolve(cur, after.get(N('Annots')))), prev, cur, add, p)
     } else if (key === 'Contents' || key === 'Resources') {
       add(ref, 'page-content', false, `Page ${page}'s /${key} is changed: what the page displays changes`)
     } else {
@@ -193,6 +192,11 @@ function describe(value: PDFObject | undefined): string {
   const type = dict?.lookupMaybe(N('Type'), PDFName)?.decodeText()
   const subtype = dict?.lookupMaybe(N('Subtype'), PDFName)?.decodeText()
   return [type, subtype].filter(Boolean).join(' ') || (value instanceof PDFStream ? 'a stream' : 'an object')
+}
+
+/** An entry's value, through a reference resolved in that revision's own table. */
+function resolve(state: RevisionState, value: PDFObject | undefined): PDFObject | undefined {
+  return value instanceof PDFRef ? state.lookup(value) : value
 }
 
 export function parseRef(ref: string): PDFRef {

@@ -6,6 +6,10 @@ import { listFields, type FieldNode } from '../pdf/signature-fields.ts'
 
 export interface RevisionState {
   doc: PDFDocument
+  /** This revision's object for a reference (its own table: other revisions may share the context). */
+  lookup(ref: PDFRef): PDFObject | undefined
+  /** Every object reference this revision has. */
+  refs(): PDFRef[]
   catalogRef?: string
   infoRef?: string
   metadataRef?: string
@@ -35,6 +39,8 @@ export function revisionState(doc: PDFDocument): RevisionState {
   const info = context.trailerInfo.Info
   const state: RevisionState = {
     doc,
+    lookup: (ref) => context.lookup(ref),
+    refs: () => context.enumerateIndirectObjects().map(([ref]) => ref),
     catalogRef: root instanceof PDFRef ? root.toString() : undefined,
     infoRef: info instanceof PDFRef ? info.toString() : undefined,
     metadataRef: refString(doc.catalog.get(N('Metadata'))),
