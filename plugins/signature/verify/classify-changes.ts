@@ -33,7 +33,7 @@ export function classifyChanges(revision: number, changed: string[], prev: Revis
     const after = lookup(cur, ref)
     const isNew = before === undefined
     if (ref === cur.catalogRef && before instanceof PDFDict && after instanceof PDFDict) {
-      catalogChanges(ref, before, after, prev, cur, add, p)
+      catalogChanges(ref, before, after, prev, cur, add)
     } else if (prev.pageTreeNodes.has(ref) || (cur.pageTreeNodes.has(ref) && !isNew)) {
       const grew = cur.pages.length > prev.pages.length
       add(ref, grew ? 'new-page' : 'page', false, grew ? `The page tree gains ${cur.pages.length - prev.pages.length} page(s)` : 'The page tree is changed')
@@ -45,7 +45,7 @@ export function classifyChanges(revision: number, changed: string[], prev: Revis
       add(ref, 'page-content', false, `The content of page ${prev.contentStreams.get(ref)} is replaced`)
     } else if (prev.annotsArrays.has(ref)) {
       const page = prev.annotsArrays.get(ref)!
-      annotationListChanges(ref, page, arrayRefs(before), arrayRefs(after), prev, cur, add, p)
+      annotationListChanges(page, arrayRefs(before), arrayRefs(after), prev, cur, add, p)
     } else if (prev.fields.has(ref)) {
       fieldChanges(ref, prev.fields.get(ref)!, before, after, add)
     } else if (prev.widgetOf.has(ref)) {
@@ -76,7 +76,7 @@ export function classifyChanges(revision: number, changed: string[], prev: Revis
 
 type Add = (object: string, kind: string, allowed: boolean, why: string) => void
 
-function catalogChanges(ref: string, before: PDFDict, after: PDFDict, prev: RevisionState, cur: RevisionState, add: Add, p: number): void {
+function catalogChanges(ref: string, before: PDFDict, after: PDFDict, prev: RevisionState, cur: RevisionState, add: Add): void {
   for (const key of changedKeys(before, after)) {
     if (key === 'DSS') add(ref, 'dss', true, 'Validation data (DSS: certificates, OCSP responses, CRLs) is added')
     else if (key === 'AcroForm') acroFormChanges(ref, asDict(resolve(prev, before.get(N(key)))), asDict(resolve(cur, after.get(N(key)))), prev, cur, add)
@@ -85,7 +85,6 @@ function catalogChanges(ref: string, before: PDFDict, after: PDFDict, prev: Revi
     else if (key === 'Pages') add(ref, 'new-page', false, 'The page tree is replaced')
     else add(ref, 'catalog', false, `The document catalog's /${key} is changed`)
   }
-  void p
 }
 
 function acroFormChanges(ref: string, before: PDFDict | undefined, after: PDFDict | undefined, prev: RevisionState, cur: RevisionState, add: Add): void {
@@ -113,7 +112,7 @@ function pageChanges(ref: string, before: PDFDict, after: PDFDict, prev: Revisio
   const page = prev.pages.indexOf(ref) + 1
   for (const key of changedKeys(before, after)) {
     if (key === 'Annots') {
-      annotationListChanges(ref, page, arrayRefs(resolve(prev, before.get(N('Annots')))), arrayRefs(resolve(cur, after.get(N('Annots')))), prev, cur, add, p)
+      annotationListChanges(page, arrayRefs(resolve(prev, before.get(N('Annots')))), arrayRefs(resolve(cur, after.get(N('Annots')))), prev, cur, add, p)
     } else if (key === 'Contents' || key === 'Resources') {
       add(ref, 'page-content', false, `Page ${page}'s /${key} is changed: what the page displays changes`)
     } else {
@@ -122,7 +121,7 @@ function pageChanges(ref: string, before: PDFDict, after: PDFDict, prev: Revisio
   }
 }
 
-function annotationListChanges(ref: string, page: number, before: string[], after: string[], prev: RevisionState, cur: RevisionState, add: Add, p: number): void {
+function annotationListChanges(page: number, before: string[], after: string[], prev: RevisionState, cur: RevisionState, add: Add, p: number): void {
   for (const removed of before.filter((r) => !after.includes(r))) {
     const widget = prev.widgetOf.get(removed)
     add(removed, 'annotation', p === 3 && !widget, `${widget ? `The widget of field "${widget.name}"` : 'An annotation'} is removed from page ${page}`)
@@ -140,7 +139,6 @@ function annotationListChanges(ref: string, page: number, before: string[], afte
         : `A ${subtype} annotation is added on page ${page}: it draws over the signed content (hidden overlay)`)
     }
   }
-  void ref
 }
 
 function fieldChanges(ref: string, field: FieldNode, before: PDFObject | undefined, after: PDFObject | undefined, add: Add): void {

@@ -7,7 +7,7 @@ import { loadPdf } from '../pdf/load-pdf.ts'
 import { docMdpPermission } from '../pdf/docmdp-permission.ts'
 import { withSignatureContentsSkipped } from '../pdf/signature-contents-skipped.ts'
 import { analyzeRevisions } from './analyze-revisions.ts'
-import { checkSignature } from './check-signature.ts'
+import { checkSignature, type SignatureFacts } from './check-signature.ts'
 import { readDss } from './dss-contents.ts'
 import { findSignatures } from './pdf-signatures.ts'
 import { revisionEnds, revisionOf } from './pdf-revisions.ts'
@@ -45,7 +45,10 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
     certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined)
 
   const context = { bytes, anchors, dss, online: options.online ?? null }
-  const facts = await Promise.all(located.map(({ signature }) => checkSignature(signature, context)))
+  // One malformed signature (a certificate node:crypto cannot read, odd DER) fails that signature, not the report.
+  const facts = await Promise.all(located.map(({ signature }) => checkSignature(signature, context).catch((error: unknown): SignatureFacts => ({
+    integrity: false, problems: [`The signature cannot be checked: ${error instanceof Error ? error.message : String(error)}`], essBound: false, revocationSource: null, hasRevocationService: false,
+  }))))
   const documentTimestamps = located
     .map((l, i) => ({ ...l, facts: facts[i]! }))
     .filter((l) => l.signature.type === 'DocTimeStamp' || l.signature.subFilter === 'ETSI.RFC3161')
