@@ -14,6 +14,7 @@ const SECTIONS: Array<{ name: string; file: string; execArgv?: string[] }> = [
   { name: 'people-list', file: 'sections/people-list.ts' },
   { name: 'page-images', file: 'sections/page-images.ts' },
   { name: 'signing', file: 'sections/signing.ts' },
+  { name: 'verify', file: 'sections/verify.ts' },
   { name: 'memory', file: 'sections/memory.ts', execArgv: ['--expose-gc'] },
   { name: 'process-memory', file: 'sections/process-memory.ts' },
   // The peers (bench/peers, installed on demand): AdminJS for the People rows, three signers.

@@ -35,6 +35,14 @@ export const signature: SignatureConfigInput = {
     /** Sent and given-up messages are kept this many days for the admin pages, then deleted; 0 keeps them. */
     retention_days: process.env.SIGNATURE_OUTBOX_RETENTION_DAYS ?? 90,
   },
+  verify: {
+    /** PEM files (comma-separated paths) whose certificates the verifier trusts besides the app's CA. */
+    trust_anchors: process.env.TRUST_ANCHORS ?? '',
+    /** 'true': ask OCSP responders and CRL URLs of trusted certificates when a document carries no revocation data. */
+    online_revocation: process.env.SIGNATURE_VERIFY_ONLINE ?? false,
+    /** Verifications per client address and minute (the verifier is public). */
+    rate_per_minute: process.env.SIGNATURE_VERIFY_RATE_PER_MINUTE ?? 30,
+  },
   templates: {
     'daily-time-record': {
       // label omitted on purpose: it defaults to "Daily Time Record".

@@ -21,9 +21,23 @@ export function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
 }
 
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+}
+
 export function isJson(request: FastifyRequest): boolean {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
-  return type === 'application/json'
+  return mediaType(request) === 'application/json'
+}
+
+/**
+ * A route may accept other bodies beside JSON (`config: { bodyTypes: ['application/pdf'] }`): only
+ * types a cross-site HTML form cannot send, so the reason for JSON-only still holds.
+ */
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'])
+function isDeclaredBodyType(request: FastifyRequest): boolean {
+  const declared = (request.routeOptions?.config as { bodyTypes?: readonly string[] } | undefined)?.bodyTypes
+  const type = mediaType(request)
+  return declared !== undefined && !FORM_TYPES.has(type) && declared.includes(type)
 }
 
 /** The Origin of a browser request must be our own host: refuses cross-site writes outright. */
@@ -58,7 +72,7 @@ export function registerSecurity(app: FastifyInstance, options: { jsonOnlyPrefix
     // A JSON-only API cannot be reached by a cross-site HTML form (which can only send
     // form encodings or text/plain), so cookie-authenticated API writes need no token.
     const path = request.url
-    if (hasBody(request) && !isJson(request) && options.jsonOnlyPrefixes.some((prefix) => path.startsWith(prefix))) {
+    if (hasBody(request) && !isJson(request) && !isDeclaredBodyType(request) && options.jsonOnlyPrefixes.some((prefix) => path.startsWith(prefix))) {
       return done(ERR_UNSUPPORTED_MEDIA_TYPE())
     }
     done()

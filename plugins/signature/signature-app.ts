@@ -18,6 +18,8 @@ import { sessionOutbox } from './sessions/session-notifications.ts'
 import { webhooksApi } from './webhooks/webhooks-api.ts'
 import { pkiRoutes } from './pki/pki-routes.ts'
 import type { RequestRateLimitOptions } from '../../core/http/request-rate-limit.ts'
+import { createVerifier, verifyApi } from './verify/verify-api.ts'
+import { mountPublicVerifyPage } from './verify/verify-pages.ts'
 
 export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'renderers' | 'defaultRenderer'> {
   /** config/signature.ts as written: parsed here, a bad value stops the boot naming the field. */
@@ -64,6 +66,8 @@ export interface SignatureApp extends SignatureServices, Delivery {
 export interface SignatureLinks {
   /** The "Send for signature" form, for a template and optionally a record; null until a panel has the 'sessions' pages. */
   sendForSignature: ((query: { template: string; signable?: string }) => string) | null
+  /** The verification report of a signed document or a session's document; null until a panel has the 'verify' page. */
+  verify: ((target: { signature: string } | { session: string }) => string) | null
 }
 
 declare module 'fastify' {
@@ -89,7 +93,7 @@ export interface SignaturesBuilder extends FastifyPluginAsync {
  *     .templates([ContractTemplate]))
  *
  * Decorates `app.signature` (hence fastify-plugin), mounts /api/signatures, /api/sign,
- * /api/signables, /api/signing-sessions and /api/webhooks, starts the PDF workers and the outbox's
+ * /api/signables, /api/signing-sessions, /api/webhooks, /api/verify and the public /verify page, starts the PDF workers and the outbox's
  * dispatcher (e-mail, webhooks) and closes them with the app.
  * Users and the access policy are the core app's (`app.users`, `app.policy`).
  */
@@ -131,7 +135,7 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
     signerUrl: (template, requestId, userId) => sessions.signerUrl(template, requestId, userId),
     certificate: (sessionId) => sessions.certificateForMail(sessionId),
   })
-  const signature: SignatureApp = { ...services, ...delivery, records, sessions, links: { sendForSignature: null } }
+  const signature: SignatureApp = { ...services, ...delivery, records, sessions, links: { sendForSignature: null, verify: null } }
   app.decorate('signature', signature)
 
   await app.register(signablesApi, { registry: services.registry, source: records, policy: app.policy, db: services.signatures.db, users: app.users })
@@ -140,4 +144,7 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   await app.register(signingSessionsApi, { sessions, pageImages: services.pageImages })
   await app.register(webhooksApi, { webhooks: delivery.webhooks, policy: app.policy })
   await app.register(pkiRoutes, { pki: services.pki, ...(options.pkiRateLimit ? { rateLimit: options.pkiRateLimit } : {}) })
+  // The verifier: public, stores nothing (verify/verify-api.ts).
+  await app.register(verifyApi, { services: signature, verifier: await createVerifier(services), policy: app.policy, sessions })
+  mountPublicVerifyPage(app)
 }

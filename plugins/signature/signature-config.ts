@@ -11,6 +11,8 @@ export interface SignatureConfigInput {
   outbox?: { dispatch?: boolean | string; poll_ms?: number | string; stale_claim_ms?: number | string; retry_base_ms?: number | string; retention_days?: number | string }
   /** Template key -> entry; each becomes a ViewPdfTemplate (its own checks name key and field). */
   templates?: Record<string, ViewTemplateEntry>
+  /** The verifier (POST /api/verify, /verify; README: "Verifying a signed PDF"). */
+  verify?: { trust_anchors?: string; online_revocation?: boolean | string; rate_per_minute?: number | string }
 }
 
 const signatureConfigSchema = z.strictObject({
@@ -48,6 +50,15 @@ const signatureConfigSchema = z.strictObject({
     // Sent and given-up rows (and their .eml files) older than this are deleted; 0 keeps them all.
     retention_days: z.coerce.number().int().min(0).max(36_500).default(90),
   }).default({ dispatch: true, poll_ms: 5_000, stale_claim_ms: 2 * 60_000, retry_base_ms: 10_000, retention_days: 90 }),
+  verify: z.strictObject({
+    // From TRUST_ANCHORS: PEM files (comma-separated paths) trusted besides the app's own CA.
+    trust_anchors: z.string().default('').transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean)),
+    // From SIGNATURE_VERIFY_ONLINE: ask the OCSP responders and CRLs a trusted certificate names
+    // when the document carries no answer. Off by default: a verification then makes no request.
+    online_revocation: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
+    // From SIGNATURE_VERIFY_RATE_PER_MINUTE: verifications per client address and minute (public endpoint).
+    rate_per_minute: z.coerce.number().int().min(1).max(100_000).default(30),
+  }).default({ trust_anchors: [], online_revocation: false, rate_per_minute: 30 }),
   templates: z.record(z.string(), z.custom<ViewTemplateEntry>((v) => typeof v === 'object' && v !== null, 'an entry object')).default({}),
 })
 

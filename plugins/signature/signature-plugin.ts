@@ -11,9 +11,10 @@ import { mountMySignaturesPage, mySignaturesNavigation, mySignaturesTopbarItem }
 import { mountSignerRoutes } from './signer/signer-routes.ts'
 import { mountOutboxPage, outboxNavigation } from './mail/outbox-page.ts'
 import { mountWebhookPages, webhooksNavigation } from './webhooks/webhook-pages.ts'
+import { mountPanelVerifyPage, verifyNavigation } from './verify/verify-pages.ts'
 
 /** The pages a panel can get from the plugin. */
-export type SignaturePage = 'templates' | 'designer' | 'signer' | 'my-signatures' | 'inbox' | 'sessions' | 'outbox' | 'webhooks'
+export type SignaturePage = 'templates' | 'designer' | 'signer' | 'my-signatures' | 'inbox' | 'sessions' | 'outbox' | 'webhooks' | 'verify'
 
 interface PageDefinition {
   navigation?(panel: PanelContext): NavigationItem
@@ -36,6 +37,8 @@ const PAGES: Record<SignaturePage, PageDefinition> = {
   // Administrators': what e-mail went out (or was written as .eml), and the webhook endpoints.
   outbox: { navigation: outboxNavigation, mount: mountOutboxPage },
   webhooks: { navigation: webhooksNavigation, mount: mountWebhookPages },
+  // Anyone signed in: check a PDF, or read the report of a document the app signed.
+  verify: { navigation: verifyNavigation, mount: mountPanelVerifyPage },
 }
 
 /** What a panel gets without .pages(): the administrator's set. */

@@ -279,6 +279,14 @@
           download.href = s.downloadUrl
           download.dataset.download = s.uuid
           actions.append(download)
+          if (config.verifyUrl) {
+            const verify = document.createElement('a')
+            verify.className = 'button button-secondary'
+            verify.textContent = 'Verify'
+            verify.href = config.verifyUrl.replace(config.placeholder.signatureUuid, encodeURIComponent(s.uuid))
+            verify.dataset.verifyLink = s.uuid
+            actions.append(verify)
+          }
         }
         if (use) {
           const a = document.createElement('a')

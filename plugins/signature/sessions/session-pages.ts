@@ -100,6 +100,7 @@ export function mountSessionPages(panel: PanelContext, app: FastifyInstance): vo
       signers: signerLines(session, user.id),
       names,
       mayCancel: session.status === 'active' && sessions.mayCancel(user, session),
+      verifyUrl: app.signature.links.verify?.({ session: session.id }) ?? null,
     }, { title: session.signable.title })
   })
 

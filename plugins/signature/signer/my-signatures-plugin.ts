@@ -46,6 +46,8 @@ export function mountMySignaturesPage(panel: PanelContext, app: FastifyInstance)
       // Filled in by the script: template key and signature uuid replace the placeholders.
       signerUrl: panel.url(SIGNER_ROUTE.page, PLACEHOLDER),
       placeholder: PLACEHOLDER,
+      // "Verify" beside each download: the report of that signed document (a panel's 'verify' page).
+      verifyUrl: app.signature.links.verify?.({ signature: PLACEHOLDER.signatureUuid }) ?? null,
     }
     return reply.page(VIEW, {
       config,

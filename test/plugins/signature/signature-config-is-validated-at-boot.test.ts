@@ -1,11 +1,19 @@
 import t from 'tap'
 import { parseSignatureConfig } from '../../../plugins/signature/signature-config.ts'
 
-t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, the outbox dispatching, no templates', async (t) => {
+t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, the outbox dispatching, the verifier offline with the app CA only, no templates', async (t) => {
   t.same(parseSignatureConfig({}), {
     storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000 },
     outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000 }, templates: {},
+    verify: { trust_anchors: [], online_revocation: false, rate_per_minute: 30 },
   })
+})
+
+t.test('TRUST_ANCHORS is a comma-separated list of files; SIGNATURE_VERIFY_* arrive as strings; nonsense stops the boot', async (t) => {
+  t.same(parseSignatureConfig({ verify: { trust_anchors: ' /etc/a.pem, /etc/b.pem ,', online_revocation: 'true', rate_per_minute: '5' } }).verify,
+    { trust_anchors: ['/etc/a.pem', '/etc/b.pem'], online_revocation: true, rate_per_minute: 5 })
+  t.throws(() => parseSignatureConfig({ verify: { online_revocation: 'yes' } }), /signature\.verify\.online_revocation/)
+  t.throws(() => parseSignatureConfig({ verify: { rate_per_minute: 0 } }), /signature\.verify\.rate_per_minute/)
 })
 
 t.test('SIGNATURE_OUTBOX_* arrive as strings; nonsense stops the boot', async (t) => {

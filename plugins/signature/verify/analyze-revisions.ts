@@ -1,0 +1,72 @@
+// Compares each revision after the first signed one with the revision before it, object by
+// object, and names every change (classify-changes.ts judges them).
+import { PDFRawStream, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib'
+import { loadPdf } from '../pdf/load-pdf.ts'
+import { classifyChanges, parseRef } from './classify-changes.ts'
+import { revisionState, type RevisionState } from './revision-state.ts'
+import { revisionStatesFromOneParse } from './revision-snapshots.ts'
+import type { Change } from './verification-report.ts'
+
+export interface RevisionAnalysis {
+  /** Revision number -> its changes. */
+  changes: Map<number, Change[]>
+  /** Revisions in which validation data (DSS) was added or changed. */
+  dssRevisions: number[]
+  /** Revisions that could not be read on their own (their changes are unknown). */
+  unreadable: number[]
+}
+
+/**
+ * @param parseable The file with signature values blanked (same offsets), for fast parsing.
+ * @param ends Where each revision ends. @param from The first signed revision (1-based).
+ * @param certification The certification's revision and P, if certified.
+ */
+export async function analyzeRevisions(parseable: Uint8Array, ends: number[], from: number, final: PDFDocument, certification: { revision: number; p: number } | undefined): Promise<RevisionAnalysis> {
+  const result: RevisionAnalysis = { changes: new Map(), dssRevisions: [], unreadable: [] }
+  const text = Buffer.from(parseable.buffer, parseable.byteOffset, parseable.byteLength)
+  const fromOneParse = await revisionStatesFromOneParse(parseable, ends)
+  const stateAt = async (revision: number): Promise<RevisionState | undefined> => {
+    const end = ends[revision - 1]!
+    try {
+      if (fromOneParse) return fromOneParse(revision)
+      return revisionState(end >= parseable.length ? final : await loadPdf(parseable.subarray(0, end)))
+    } catch {
+      return undefined
+    }
+  }
+  let prev = await stateAt(from)
+  for (let revision = from + 1; revision <= ends.length; revision++) {
+    const cur = await stateAt(revision)
+    if (!prev || !cur) {
+      result.unreadable.push(revision)
+      prev = cur
+      continue
+    }
+    const candidates = changedCandidates(text, ends[revision - 2]!, ends[revision - 1]!, cur)
+    const changed = candidates.filter((ref) => !sameObject(prev!.lookup(parseRef(ref)), cur.lookup(parseRef(ref))))
+    const p = certification && certification.revision < revision ? certification.p : undefined
+    const changes = classifyChanges(revision, changed, prev, cur, { p })
+    result.changes.set(revision, changes)
+    if (changes.some((c) => c.kind === 'dss')) result.dssRevisions.push(revision)
+    prev = cur
+  }
+  return result
+}
+
+/** Objects an update (re)defines: those with an "N G obj" header in it, or every object when it uses object streams. */
+function changedCandidates(bytes: Buffer, start: number, end: number, cur: RevisionState): string[] {
+  const section = bytes.toString('latin1', start, end)
+  if (section.includes('/ObjStm')) return cur.refs().map((ref) => ref.toString())
+  const refs = new Set<string>()
+  for (const match of section.matchAll(/(?:^|[^0-9])(\d{1,10})\s+(\d{1,5})\s+obj\b/g)) refs.add(`${Number(match[1])} ${Number(match[2])} R`)
+  return [...refs]
+}
+
+function sameObject(a: PDFObject | undefined, b: PDFObject | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b
+  if (a instanceof PDFStream || b instanceof PDFStream) {
+    if (!(a instanceof PDFRawStream) || !(b instanceof PDFRawStream)) return false
+    return a.dict.toString() === b.dict.toString() && Buffer.from(a.getContents()).equals(Buffer.from(b.getContents()))
+  }
+  return a.toString() === b.toString()
+}

@@ -1,0 +1,119 @@
+// The cryptographic facts about one signature: integrity of what it covers, who signed, the
+// chain to a trust anchor, its timestamp, and its certificate's revocation status.
+import type { X509Certificate } from 'node:crypto'
+import { digest } from './algorithms.ts'
+import { buildChain, type ChainResult } from './certificate-chain.ts'
+import { certificateIdentity } from './certificate-identity.ts'
+import { attribute, OID, parseSignedData, type SignedData } from './cms.ts'
+import { kids, raw, tagged } from './asn1.ts'
+import { onlineStatus, type OnlineOptions } from './online-revocation.ts'
+import type { FoundSignature } from './pdf-signatures.ts'
+import { bestStatus, statusFromCrl, statusFromOcsp, type RevocationStatus } from './revocation-data.ts'
+import { checkTimestampToken, type TimestampCheck } from './timestamp-token.ts'
+import { verifySignedData } from './verify-signed-data.ts'
+import type { DssContents } from './dss-contents.ts'
+
+export interface SignatureFacts {
+  integrity: boolean
+  problems: string[]
+  signer?: X509Certificate
+  chain?: ChainResult
+  /** ESS signing-certificate(-v2) present and matching. */
+  essBound: boolean
+  /** The signature-time-stamp-token (B-T), or for a document timestamp its own token. */
+  timestamp?: TimestampCheck
+  revocation?: RevocationStatus
+  revocationSource: 'dss' | 'online' | null
+  /** The signer certificate names an OCSP responder or a CRL. */
+  hasRevocationService: boolean
+}
+
+export interface CheckContext {
+  bytes: Buffer
+  anchors: X509Certificate[]
+  dss: DssContents
+  online: OnlineOptions | null
+}
+
+export async function checkSignature(signature: FoundSignature, context: CheckContext): Promise<SignatureFacts> {
+  const facts: SignatureFacts = { integrity: false, problems: [], essBound: false, revocationSource: null, hasRevocationService: false }
+  if (signature.byteRangeProblem || !signature.contents) {
+    facts.problems.push(signature.byteRangeProblem ?? 'The signature has no value')
+    return facts
+  }
+  const [, a, b, c] = signature.byteRange as [number, number, number, number]
+  const covered = [context.bytes.subarray(0, a), context.bytes.subarray(b, b + c)]
+  let signedData: SignedData
+  const pool = [...context.dss.certificates]
+  if (signature.type === 'DocTimeStamp' || signature.subFilter === 'ETSI.RFC3161') {
+    const token = checkTimestampToken(signature.contents, covered, context.anchors, pool)
+    facts.timestamp = token
+    facts.integrity = token.valid
+    if (!token.valid) facts.problems.push(token.problem ?? 'The document timestamp is not valid')
+    facts.signer = token.certificate
+    signedData = token.signedData!
+    if (!signedData) return facts
+  } else {
+    try {
+      signedData = parseSignedData(signature.contents)
+    } catch (error) {
+      facts.problems.push(`The signature value cannot be read: ${(error as Error).message}`)
+      return facts
+    }
+    let data = covered
+    if (signature.subFilter === 'adbe.pkcs7.sha1') {
+      // The signed content is the SHA-1 of the byte ranges, encapsulated.
+      const expected = digest('sha1', covered)
+      if (!signedData.eContent?.equals(expected)) facts.problems.push('The document was changed after it was signed: its digest does not match the signed one')
+      data = [signedData.eContent ?? Buffer.alloc(0)]
+    } else if (signature.subFilter === 'adbe.x509.rsa_sha1') {
+      facts.problems.push('The adbe.x509.rsa_sha1 signature format is not supported')
+      return facts
+    }
+    const check = verifySignedData(signedData, data, pool)
+    facts.signer = check.signer
+    facts.essBound = check.signingCertificateAttribute !== undefined
+    facts.integrity = check.valid && facts.problems.length === 0
+    if (!check.valid) facts.problems.push(check.problem!)
+    const token = attribute(signedData.signerInfo.unsignedAttributes, OID.timeStampToken)
+    if (token) facts.timestamp = checkTimestampToken(raw(token), [signedData.signerInfo.signature], context.anchors, pool)
+  }
+  if (!facts.signer) return facts
+  facts.chain = buildChain(facts.signer, [...signedData.certificates, ...pool], context.anchors)
+  const identity = certificateIdentity(facts.signer)
+  facts.hasRevocationService = identity.ocspUrls.length + identity.crlUrls.length > 0
+  const issuer = facts.chain.chain[1]
+  if (!issuer) return facts
+  const embedded = embeddedRevocation(signedData)
+  const ocsps = [...context.dss.ocsps, ...embedded.ocsps]
+  const crls = [...context.dss.crls, ...signedData.crls, ...embedded.crls]
+  const fromDocument = bestStatus([...ocsps.map((o) => statusFromOcsp(o, facts.signer!, issuer)), ...crls.map((c) => statusFromCrl(c, facts.signer!, issuer))])
+  if (fromDocument) {
+    facts.revocation = fromDocument
+    facts.revocationSource = 'dss'
+  } else if (context.online && facts.chain.trusted) {
+    const online = await onlineStatus(facts.signer, issuer, context.online)
+    if (online) {
+      facts.revocation = online
+      facts.revocationSource = 'online'
+    }
+  }
+  return facts
+}
+
+/** Adobe's revocation-info-archival signed attribute: CRLs and OCSP responses captured at signing. */
+function embeddedRevocation(signedData: SignedData): { crls: Buffer[]; ocsps: Buffer[] } {
+  const value = attribute(signedData.signerInfo.signedAttributes, OID.adbeRevocationInfo)
+  if (!value) return { crls: [], ocsps: [] }
+  try {
+    const parts = kids(value)
+    const crls = tagged(parts, 0)
+    const ocsps = tagged(parts, 1)
+    return {
+      crls: crls ? kids(kids(crls)[0]!).map(raw) : [],
+      ocsps: ocsps ? kids(kids(ocsps)[0]!).map(raw) : [],
+    }
+  } catch {
+    return { crls: [], ocsps: [] }
+  }
+}

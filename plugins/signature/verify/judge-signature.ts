@@ -1,0 +1,139 @@
+// Turns the facts about one signature into its report entry: the PAdES level, the verdict and
+// a sentence for a person. Times are judged against proof of existence: a valid timestamp proves
+// the signature existed then; without one, only "now" is proven.
+import { nameText } from './certificate-identity.ts'
+import { outOfValidity } from './certificate-chain.ts'
+import type { SignatureFacts } from './check-signature.ts'
+import type { FoundSignature } from './pdf-signatures.ts'
+import type { Change, SignatureReport, Verdict } from './verification-report.ts'
+
+export interface JudgeInput {
+  signature: FoundSignature
+  facts: SignatureFacts
+  revision: number
+  coversWholeDocument: boolean
+  changes: Change[]
+  unreadableAfter: number[]
+  laterTimestamps: Array<{ revision: number; time: string }>
+  dssRevisions: number[]
+  /** The signer's certificate is in the document's DSS. */
+  inDss: boolean
+  now: Date
+}
+
+export function judgeSignature(input: JudgeInput): SignatureReport {
+  const { signature, facts, changes } = input
+  const isTimestamp = signature.type === 'DocTimeStamp' || signature.subFilter === 'ETSI.RFC3161'
+  const problems = [...facts.problems]
+  const warnings: string[] = []
+  const modificationsAfter = input.unreadableAfter.length > 0 || changes.some((c) => !c.allowed) ? 'forbidden' : changes.length > 0 ? 'allowed' : 'none'
+  for (const change of changes.filter((c) => !c.allowed)) problems.push(`Revision ${change.revision}: ${change.why}`)
+  for (const revision of input.unreadableAfter) problems.push(`Revision ${revision} cannot be read, so what it changed is unknown`)
+
+  // Proof of existence: the signature's own timestamp, else the earliest later document timestamp.
+  const ownTime = !isTimestamp && facts.timestamp?.valid ? new Date(facts.timestamp.time!) : undefined
+  const laterTime = input.laterTimestamps.map((t) => new Date(t.time)).sort((a, b) => a.getTime() - b.getTime())[0]
+  const proven = isTimestamp ? (facts.timestamp?.valid ? new Date(facts.timestamp.time!) : undefined) : ownTime ?? laterTime
+  if (!isTimestamp && facts.timestamp && !facts.timestamp.valid) problems.push(facts.timestamp.problem ?? 'The signature timestamp is not valid')
+
+  const trust: SignatureReport['trust'] = !facts.chain ? 'unknown' : facts.chain.trusted ? 'trusted' : 'untrusted'
+  if (trust === 'untrusted') warnings.push("The signer's certificate does not lead to a trusted certificate authority")
+  if (trust === 'unknown' && facts.integrity) warnings.push("The signer's certificate could not be found")
+  if (facts.timestamp?.valid && !facts.timestamp.trusted) warnings.push("The timestamp authority's certificate is not trusted")
+
+  if (facts.chain) {
+    const at = proven ?? input.now
+    const outside = outOfValidity(facts.chain.chain, at)
+    if (outside) {
+      const what = `the certificate of ${nameText(outside.subject)} (valid ${iso(outside.validFrom)} to ${iso(outside.validTo)})`
+      if (proven) problems.push(`The timestamp proves the signature was made at ${proven.toISOString()}, outside the validity of ${what}`)
+      else warnings.push(`${capitalize(what)} is not valid now, and no timestamp proves the signature was made while it was`)
+    }
+  }
+
+  let revokedAt: Date | undefined
+  if (facts.revocation?.status === 'revoked') {
+    revokedAt = facts.revocation.revokedAt
+    if (proven && revokedAt && revokedAt > proven) {
+      // Revoked later than the timestamp proves the signature existed: the signature stands.
+    } else if (proven || (revokedAt && signature.claimedTime && revokedAt <= signature.claimedTime)) {
+      problems.push(`The signer's certificate was revoked at ${revokedAt?.toISOString() ?? 'an unknown time'}, before the signature was made`)
+    } else {
+      warnings.push(`The signer's certificate was revoked at ${revokedAt?.toISOString() ?? 'an unknown time'}, and nothing proves the signature was made before`)
+    }
+  } else if (!facts.revocation && facts.hasRevocationService && trust === 'trusted') {
+    warnings.push("The signer's certificate could not be checked for revocation")
+  }
+
+  const level = padesLevel(input, isTimestamp, proven !== undefined)
+  const verdict: Verdict = problems.length > 0 || !facts.integrity ? 'invalid' : warnings.length > 0 ? 'warning' : 'valid'
+  const signer = facts.signer
+  return {
+    field: signature.field,
+    kind: isTimestamp ? 'document-timestamp' : signature.isCertification ? 'certification' : 'approval',
+    signer: signer ? { subject: nameText(signer.subject), issuer: nameText(signer.issuer), serial: signer.serialNumber, notBefore: iso(signer.validFrom), notAfter: iso(signer.validTo) } : null,
+    integrity: facts.integrity ? 'valid' : 'invalid',
+    revision: input.revision,
+    coversWholeDocument: input.coversWholeDocument,
+    modificationsAfter,
+    changes,
+    trust,
+    revocation: facts.revocation?.status ?? 'unknown',
+    revocationSource: facts.revocation ? facts.revocationSource : null,
+    timestamp: facts.timestamp ? { time: facts.timestamp.time, tsa: facts.timestamp.tsa, valid: facts.timestamp.valid } : null,
+    level,
+    summary: summarize({ isTimestamp, verdict, facts, signature, modificationsAfter, proven, revokedAt, problems, warnings }),
+    verdict,
+    subFilter: signature.subFilter,
+    claimedTime: signature.claimedTime?.toISOString() ?? null,
+    revokedAt: revokedAt?.toISOString() ?? null,
+    problems: [...problems, ...warnings],
+  }
+}
+
+/** ETSI EN 319 142-1 baseline levels, from what the file holds. */
+function padesLevel(input: JudgeInput, isTimestamp: boolean, proven: boolean): SignatureReport['level'] {
+  const { signature, facts } = input
+  if (isTimestamp || signature.subFilter !== 'ETSI.CAdES.detached' || !facts.essBound || !facts.integrity) return null
+  if (!proven) return 'B-B'
+  const dssAfter = input.dssRevisions.filter((r) => r > input.revision)
+  const validationData = input.inDss || facts.revocationSource === 'dss'
+  if (dssAfter.length === 0 || !validationData) return 'B-T'
+  const archived = input.laterTimestamps.some((t) => t.revision > Math.min(...dssAfter))
+  return archived ? 'B-LTA' : 'B-LT'
+}
+
+interface SummaryInput {
+  isTimestamp: boolean
+  verdict: Verdict
+  facts: SignatureFacts
+  signature: FoundSignature
+  modificationsAfter: SignatureReport['modificationsAfter']
+  proven: Date | undefined
+  revokedAt: Date | undefined
+  problems: string[]
+  warnings: string[]
+}
+
+function summarize(input: SummaryInput): string {
+  const who = input.facts.signer ? commonName(input.facts.signer.subject) : 'an unknown signer'
+  const what = input.isTimestamp ? `Document timestamp by ${who}` : `Signed by ${who}${input.proven ? ` (timestamped ${input.proven.toISOString()})` : ''}`
+  if (input.verdict === 'invalid') return `${what}: not valid. ${sentence(input.problems[0] ?? 'The signature does not verify')}`
+  if (input.verdict === 'warning') return `${what}: intact, but ${lowerFirst(input.warnings[0]!)}.`
+  const after = input.modificationsAfter === 'allowed' ? '; later changes are ones the document allows' : input.modificationsAfter === 'none' ? '; nothing changed after it' : ''
+  const revoked = input.revokedAt ? `; the certificate was revoked later (${input.revokedAt.toISOString()}), after the timestamp` : ''
+  return `${what}: valid${after}${revoked}.`
+}
+
+function commonName(subject: string): string {
+  return /(?:^|\n)CN=([^\n]+)/.exec(subject)?.[1] ?? subject.split('\n')[0] ?? subject
+}
+
+function iso(text: string): string {
+  const date = new Date(text)
+  return Number.isNaN(date.getTime()) ? text : date.toISOString()
+}
+
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) && !text.startsWith('The ') ? text : text.charAt(0).toLowerCase() + text.slice(1))

@@ -1,0 +1,96 @@
+// The signatures a document holds: every signature field's value, and any signature dictionary
+// no field shows (a field removed from the form still leaves its signature in the file).
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFString, PDFHexString, type PDFDocument } from 'pdf-lib'
+import { listFields } from '../pdf/signature-fields.ts'
+import { parseNode, raw } from './asn1.ts'
+
+export interface FoundSignature {
+  field: string | null
+  ref: PDFRef
+  dict: PDFDict
+  type: 'Sig' | 'DocTimeStamp'
+  subFilter: string | null
+  claimedTime: Date | null
+  byteRange: number[] | null
+  /** The DER in the byte range's gap, read from the file itself; null when the gap is not a hex string. */
+  contents: Buffer | null
+  /** What is wrong with the byte range, if anything. */
+  byteRangeProblem?: string
+  isCertification: boolean
+}
+
+const N = (name: string) => PDFName.of(name)
+
+export function findSignatures(doc: PDFDocument, bytes: Uint8Array): FoundSignature[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const certifying = doc.catalog.lookupMaybe(N('Perms'), PDFDict)?.get(N('DocMDP'))
+  const found = new Map<string, FoundSignature>()
+  const consider = (ref: PDFRef, field: string | null) => {
+    const dict = doc.context.lookup(ref)
+    if (!(dict instanceof PDFDict) || found.has(ref.toString()) || !dict.has(N('ByteRange'))) return
+    const type = dict.lookupMaybe(N('Type'), PDFName)?.decodeText() === 'DocTimeStamp' ? 'DocTimeStamp' : 'Sig'
+    const subFilter = dict.lookupMaybe(N('SubFilter'), PDFName)?.decodeText() ?? null
+    const m = dict.lookup(N('M'))
+    const claimedTime = m instanceof PDFString || m instanceof PDFHexString ? safeDate(() => m.decodeDate()) : null
+    const range = dict.lookup(N('ByteRange'))
+    const numbers = range instanceof PDFArray ? range.asArray().map((n) => (n instanceof PDFNumber ? n.asNumber() : NaN)) : []
+    const signature: FoundSignature = {
+      field, ref, dict, type, subFilter, claimedTime, byteRange: numbers.length === 4 ? numbers : null, contents: null,
+      isCertification: (certifying instanceof PDFRef && certifying.toString() === ref.toString()) || hasDocMdpReference(dict),
+    }
+    signature.byteRangeProblem = checkByteRange(buffer, signature, ref)
+    if (!signature.byteRangeProblem) signature.contents = readContents(buffer, signature.byteRange!)
+    if (!signature.byteRangeProblem && !signature.contents) signature.byteRangeProblem = 'The signature value is not a readable CMS structure'
+    found.set(ref.toString(), signature)
+  }
+  for (const field of listFields(doc)) {
+    const value = field.dict.get(N('V'))
+    if (field.isSignature && value instanceof PDFRef) consider(value, field.name)
+  }
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.has(N('ByteRange')) && object.has(N('Contents'))) consider(ref, null)
+  }
+  return [...found.values()].sort((a, b) => (a.byteRange?.[1] ?? 0) - (b.byteRange?.[1] ?? 0))
+}
+
+function checkByteRange(buffer: Buffer, signature: FoundSignature, ref: PDFRef): string | undefined {
+  const range = signature.byteRange
+  if (!range || range.some((n) => !Number.isSafeInteger(n) || n < 0)) return 'The /ByteRange is not four non-negative integers'
+  const [start, firstLength, second, secondLength] = range as [number, number, number, number]
+  if (start !== 0) return 'The /ByteRange does not start at the beginning of the file'
+  if (second <= firstLength || second + secondLength > buffer.length) return 'The /ByteRange points outside the file'
+  if (buffer[firstLength] !== 0x3c || buffer[second - 1] !== 0x3e) return 'The gap the /ByteRange leaves is not the /Contents hex string'
+  if (!/^[0-9A-Fa-f\s]*$/.test(buffer.toString('latin1', firstLength + 1, second - 1))) return 'The gap the /ByteRange leaves holds more than the signature value'
+  // The gap must be this signature's own /Contents, not another object's.
+  const header = new RegExp(`(?:^|[^0-9])${ref.objectNumber}\\s+${ref.generationNumber}\\s+obj\\b`, 'g')
+  const before = buffer.toString('latin1', Math.max(0, firstLength - 65_536), firstLength)
+  let objectAt = -1
+  for (const match of before.matchAll(header)) objectAt = match.index!
+  if (objectAt < 0 || before.indexOf('endobj', objectAt) >= 0) return "The /ByteRange's gap is not inside this signature's own dictionary"
+  return undefined
+}
+
+function readContents(buffer: Buffer, range: number[]): Buffer | null {
+  const hex = buffer.toString('latin1', range[1]! + 1, range[2]! - 1).replace(/\s+/g, '')
+  const bytes = Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex')
+  try {
+    // The placeholder is padded with zeros after the DER.
+    return raw(parseNode(bytes))
+  } catch {
+    return null
+  }
+}
+
+function hasDocMdpReference(dict: PDFDict): boolean {
+  const references = dict.lookupMaybe(N('Reference'), PDFArray)
+  return (references?.asArray() ?? []).some((_, i) => references!.lookupMaybe(i, PDFDict)?.lookupMaybe(N('TransformMethod'), PDFName) === N('DocMDP'))
+}
+
+function safeDate(read: () => Date): Date | null {
+  try {
+    const date = read()
+    return Number.isNaN(date.getTime()) ? null : date
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,47 @@
+// An RFC 3161 timestamp token: a CMS SignedData over a TSTInfo whose message imprint is the hash
+// of what was timestamped (a signature value, or a document's byte ranges).
+import type { X509Certificate } from 'node:crypto'
+import { digest, digestName } from './algorithms.ts'
+import { content, kids, parseNode, timeOf } from './asn1.ts'
+import { buildChain } from './certificate-chain.ts'
+import { nameText } from './certificate-identity.ts'
+import { OID, parseSignedData, type SignedData } from './cms.ts'
+import { verifySignedData } from './verify-signed-data.ts'
+
+export interface TimestampCheck {
+  /** genTime, ISO 8601. */
+  time: string | null
+  /** The TSA certificate's subject. */
+  tsa: string | null
+  /** Imprint matches and the TSA's signature verifies. */
+  valid: boolean
+  /** The TSA's certificate leads to a trust anchor. */
+  trusted: boolean
+  problem?: string
+  certificate?: X509Certificate
+  signedData?: SignedData
+}
+
+export function checkTimestampToken(token: Buffer, timestamped: Buffer[], anchors: X509Certificate[], pool: X509Certificate[]): TimestampCheck {
+  let signedData: SignedData
+  let time: Date
+  let imprintOk: boolean
+  try {
+    signedData = parseSignedData(token)
+    if (signedData.eContentType !== OID.tstInfo || !signedData.eContent) throw new Error('not a TSTInfo')
+    const tst = kids(parseNode(signedData.eContent))
+    // version, policy, messageImprint, serialNumber, genTime, ...
+    const [algorithm, hashed] = kids(tst[2]!)
+    imprintOk = content(hashed!).equals(digest(digestName(algorithm!), timestamped))
+    time = timeOf(tst[4]!)
+  } catch (error) {
+    return { time: null, tsa: null, valid: false, trusted: false, problem: `The timestamp token cannot be read: ${(error as Error).message}` }
+  }
+  const check = verifySignedData(signedData, [signedData.eContent!])
+  const tsa = check.signer ? nameText(check.signer.subject) : null
+  const base = { time: time.toISOString(), tsa, certificate: check.signer, signedData }
+  if (!imprintOk) return { ...base, valid: false, trusted: false, problem: 'The timestamp was made for other data than this signature' }
+  if (!check.valid) return { ...base, valid: false, trusted: false, problem: `The timestamp's own signature is not valid: ${check.problem}` }
+  const chain = buildChain(check.signer!, [...signedData.certificates, ...pool], anchors)
+  return { ...base, valid: true, trusted: chain.trusted }
+}

@@ -1,0 +1,64 @@
+// The report POST /api/verify answers: a contract clients rely on (issue 19). Fields may be
+// added; none may be renamed or change meaning.
+
+export interface Change {
+  revision: number
+  /** "12 0 R" */
+  object: string
+  /** page-content | annotation | field-value | new-page | appearance | dss | signature | document-timestamp | signature-field | field | form | page | catalog | certification | metadata | replaced-object */
+  kind: string
+  allowed: boolean
+  why: string
+}
+
+export interface SignerCertificate {
+  subject: string
+  issuer: string
+  serial: string
+  notBefore: string
+  notAfter: string
+}
+
+export type Verdict = 'valid' | 'warning' | 'invalid'
+
+export interface SignatureReport {
+  /** Fully qualified field name; null for a signature dictionary no field shows. */
+  field: string | null
+  kind: 'certification' | 'approval' | 'document-timestamp'
+  signer: SignerCertificate | null
+  integrity: 'valid' | 'invalid'
+  /** 1-based: the revision whose end the signature's byte range reaches. */
+  revision: number
+  coversWholeDocument: boolean
+  modificationsAfter: 'none' | 'allowed' | 'forbidden'
+  changes: Change[]
+  trust: 'trusted' | 'untrusted' | 'unknown'
+  revocation: 'good' | 'revoked' | 'unknown'
+  revocationSource: 'dss' | 'online' | null
+  timestamp: { time: string | null; tsa: string | null; valid: boolean } | null
+  level: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA' | null
+  summary: string
+  // Additions to the contract:
+  verdict: Verdict
+  /** /SubFilter as written. */
+  subFilter: string | null
+  /** The time the signer claims (/M), not proven. */
+  claimedTime: string | null
+  /** When revoked: since when (ISO 8601). */
+  revokedAt: string | null
+  /** Every reason for a warning or an invalid verdict, for a person. */
+  problems: string[]
+}
+
+export interface VerificationReport {
+  document: {
+    sha256: string
+    pages: number
+    revisions: number
+    certification: { p: number; field: string | null } | null
+  }
+  signatures: SignatureReport[]
+  verdict: Verdict
+  /** One sentence for a person about the whole document (an addition). */
+  summary: string
+}

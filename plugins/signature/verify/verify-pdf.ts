@@ -1,0 +1,103 @@
+// Verifies every signature of a PDF and says, for each, what it covers, what changed after it and
+// whether that is allowed, who signed and whether they are trusted, revoked or timestamped.
+// Runs in the PDF worker pool (pdf-worker-tasks.ts): parsing each revision of a large file is
+// tens of ms of CPU.
+import { createHash, X509Certificate } from 'node:crypto'
+import { loadPdf } from '../pdf/load-pdf.ts'
+import { docMdpPermission } from '../pdf/docmdp-permission.ts'
+import { withSignatureContentsSkipped } from '../pdf/signature-contents-skipped.ts'
+import { analyzeRevisions } from './analyze-revisions.ts'
+import { checkSignature, type SignatureFacts } from './check-signature.ts'
+import { readDss } from './dss-contents.ts'
+import { findSignatures } from './pdf-signatures.ts'
+import { revisionEnds, revisionOf } from './pdf-revisions.ts'
+import { judgeSignature } from './judge-signature.ts'
+import type { SignatureReport, VerificationReport, Verdict } from './verification-report.ts'
+
+export interface VerifyPdfOptions {
+  /** PEM text of the trust anchors (the app's CA, TRUST_ANCHORS files); several certificates per text allowed. */
+  trustAnchors: string[]
+  /** Ask OCSP responders and CRL distribution points when the document carries no answer. */
+  online?: { timeoutMs: number; maxBytes: number } | null
+  /** ISO time of "now" (tests); defaults to the clock. */
+  now?: string
+}
+
+export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Promise<VerificationReport> {
+  const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)
+  const parseable = withSignatureContentsSkipped(bytes)
+  const doc = await loadPdf(parseable)
+  const ends = revisionEnds(bytes)
+  const found = findSignatures(doc, bytes)
+  const p = docMdpPermission(doc)
+  const certifying = found.find((s) => s.isCertification)
+  const anchors = parseAnchors(options.trustAnchors)
+  const dss = await readDss(doc)
+  const now = options.now ? new Date(options.now) : new Date()
+
+  const located = found.map((signature) => {
+    const coveredEnd = signature.byteRange && !signature.byteRangeProblem ? signature.byteRange[2]! + signature.byteRange[3]! : 0
+    return { signature, coveredEnd, revision: coveredEnd ? revisionOf(ends, coveredEnd) : ends.length }
+  })
+  const firstSigned = Math.min(...located.map((l) => l.revision), ends.length)
+  const certificationRevision = certifying ? located.find((l) => l.signature === certifying)!.revision : undefined
+  const analysis = await analyzeRevisions(parseable, ends, firstSigned, doc,
+    certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined)
+
+  const context = { bytes, anchors, dss, online: options.online ?? null }
+  // One malformed signature (a certificate node:crypto cannot read, odd DER) fails that signature, not the report.
+  const facts = await Promise.all(located.map(({ signature }) => checkSignature(signature, context).catch((error: unknown): SignatureFacts => ({
+    integrity: false, problems: [`The signature cannot be checked: ${error instanceof Error ? error.message : String(error)}`], essBound: false, revocationSource: null, hasRevocationService: false,
+  }))))
+  const documentTimestamps = located
+    .map((l, i) => ({ ...l, facts: facts[i]! }))
+    .filter((l) => l.signature.type === 'DocTimeStamp' || l.signature.subFilter === 'ETSI.RFC3161')
+
+  const signatures: SignatureReport[] = located.map(({ signature, coveredEnd, revision }, i) => judgeSignature({
+    signature,
+    facts: facts[i]!,
+    revision,
+    coversWholeDocument: coveredEnd === bytes.length,
+    changes: [...analysis.changes.entries()].filter(([r]) => r > revision).flatMap(([, changes]) => changes),
+    unreadableAfter: analysis.unreadable.filter((r) => r > revision),
+    laterTimestamps: documentTimestamps.filter((t) => t.revision > revision && t.facts.integrity).map((t) => ({ revision: t.revision, time: t.facts.timestamp!.time! })),
+    dssRevisions: analysis.dssRevisions,
+    inDss: facts[i]!.signer ? dss.certificates.some((c) => c.fingerprint256 === facts[i]!.signer!.fingerprint256) : false,
+    now,
+  }))
+
+  const verdict: Verdict = signatures.length === 0 ? 'warning'
+    : signatures.some((s) => s.verdict === 'invalid') ? 'invalid'
+      : signatures.some((s) => s.verdict === 'warning') ? 'warning' : 'valid'
+  return {
+    document: {
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      pages: doc.getPageCount(),
+      revisions: ends.length,
+      certification: p !== undefined ? { p, field: certifying?.field ?? null } : null,
+    },
+    signatures,
+    verdict,
+    summary: documentSummary(signatures, verdict),
+  }
+}
+
+function parseAnchors(pems: string[]): X509Certificate[] {
+  return pems.flatMap((pem) => (pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).flatMap((block) => {
+    try {
+      return [new X509Certificate(block)]
+    } catch {
+      return []
+    }
+  }))
+}
+
+function documentSummary(signatures: SignatureReport[], verdict: Verdict): string {
+  if (signatures.length === 0) return 'The document carries no signature.'
+  const count = signatures.length === 1 ? 'Its signature' : `All ${signatures.length} signatures`
+  if (verdict === 'valid') return `${count} ${signatures.length === 1 ? 'is' : 'are'} valid and nothing forbidden changed after signing.`
+  const bad = signatures.filter((s) => s.verdict === verdict).length
+  return verdict === 'invalid'
+    ? `${bad} of ${signatures.length} signature${signatures.length === 1 ? '' : 's'} ${bad === 1 ? 'is' : 'are'} not valid.`
+    : `${bad} of ${signatures.length} signature${signatures.length === 1 ? '' : 's'} could not be fully confirmed.`
+}
