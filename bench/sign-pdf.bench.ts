@@ -59,7 +59,7 @@ for (const pages of [1, 100]) {
     const prepared = prepareSignature(unsigned)
     const [head, tail] = prepared.signedRanges
     const digest = createHash('sha256').update(head).update(tail).digest()
-    return insertSignature(prepared, createDetachedCms(digest, appIdentity, signingTime))
+    return insertSignature(prepared, createDetachedCms(digest, appIdentity))
   }
   const theirs = async () => {
     const prepared = prepareSignature(unsigned)
