@@ -4,8 +4,20 @@ import { parseSignatureConfig } from '../../../plugins/signature/signature-confi
 t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, the outbox dispatching, no templates', async (t) => {
   t.same(parseSignatureConfig({}), {
     storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000 },
-    outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000 }, templates: {},
+    outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000 },
+    timestamps: { enabled: true, tsa_urls: [], tsa_timeout_ms: 5_000, tsa_max_response_kb: 128 }, templates: {},
   })
+})
+
+t.test('SIGNATURE_TIMESTAMPS and SIGNATURE_TSA_URLS arrive as strings: a comma-separated list of http(s) URLs, tried in order', async (t) => {
+  const parsed = parseSignatureConfig({ timestamps: { enabled: 'on', tsa_urls: ' http://tsa.one.example/ts , https://tsa.two.example ', tsa_timeout_ms: '2500' } })
+  t.same(parsed.timestamps, { enabled: true, tsa_urls: ['http://tsa.one.example/ts', 'https://tsa.two.example'], tsa_timeout_ms: 2500, tsa_max_response_kb: 128 })
+  t.equal(parseSignatureConfig({ timestamps: { enabled: 'off' } }).timestamps.enabled, false)
+  t.same(parseSignatureConfig({ timestamps: { tsa_urls: '' } }).timestamps.tsa_urls, [])
+  t.throws(() => parseSignatureConfig({ timestamps: { enabled: 'sometimes' } }), /signature\.timestamps\.enabled/)
+  t.throws(() => parseSignatureConfig({ timestamps: { tsa_urls: 'ftp://tsa.example' } }), /signature\.timestamps\.tsa_urls/)
+  t.throws(() => parseSignatureConfig({ timestamps: { tsa_urls: 'not a url' } }), /signature\.timestamps\.tsa_urls/)
+  t.throws(() => parseSignatureConfig({ timestamps: { tsa_urls: 'https://user:secret@tsa.example' } }), /signature\.timestamps\.tsa_urls/, 'credentials would end up in messages')
 })
 
 t.test('SIGNATURE_OUTBOX_* arrive as strings; nonsense stops the boot', async (t) => {
