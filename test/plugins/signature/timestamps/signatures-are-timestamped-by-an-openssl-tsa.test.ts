@@ -2,7 +2,7 @@
 // Every kind of signature the engine makes (a single signature, a frozen session's certification,
 // each session signer) carries an RFC 3161 token over its signature value, which `openssl ts
 // -verify` accepts against the TSA's CA; pdfsig, qpdf and mupdf still say the files are sound.
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { freezeDocument, signDocument, signField } from '../../../../plugins/signature/pdf/index.ts'
 import { readP12 } from '../../../../plugins/signature/certificates/index.ts'
 import { mupdfChangeHistory, pdfsig, qpdfCheck } from '../../../fixtures/pdf/checkers.ts'
@@ -19,7 +19,7 @@ const image = makeStampPng()
 const issued = testUserCertificate('Timestamp App')
 const app = readP12(issued.p12, issued.password)
 
-async function assertTimestamped(t: Tap.Test, pdf: Uint8Array, count: number) {
+async function assertTimestamped(t: Test, pdf: Uint8Array, count: number) {
   const cmses = signatureCmses(pdf)
   t.equal(cmses.length, count, `${count} signature(s)`)
   for (const [i, cms] of cmses.entries()) {
