@@ -36,7 +36,8 @@ export function buildSignatureDictionary(context: PDFContext, options: Signature
   if (options.location) dict.set(PDFName.of('Location'), PDFHexString.fromText(options.location))
   if (options.certify) {
     const transformParams = context.obj({ Type: 'TransformParams', P: PDFNumber.of(options.certify.p), V: '1.2' })
-    const reference = context.obj({ Type: 'SigRef', TransformMethod: 'DocMDP', TransformParams: transformParams })
+    // DigestMethod names the hash of the reference (PDF 32000-1 table 253); SHA-256, as the CMS.
+    const reference = context.obj({ Type: 'SigRef', TransformMethod: 'DocMDP', TransformParams: transformParams, DigestMethod: 'SHA256' })
     dict.set(PDFName.of('Reference'), context.obj([reference]))
   }
   return context.register(dict)

@@ -5,6 +5,7 @@ import { PDFDocument } from 'pdf-lib'
 import { findSignedFields } from './signature-fields.ts'
 import { ERR_PDF_ALREADY_SIGNED } from './errors.ts'
 import { loadPdf } from './load-pdf.ts'
+import { nextFileIdentifier } from './file-identifier.ts'
 
 export async function normalizePdf(bytes: Uint8Array): Promise<Uint8Array> {
   return saveNormalized(await loadForRewrite(bytes))
@@ -18,6 +19,8 @@ export async function loadForRewrite(bytes: Uint8Array): Promise<PDFDocument> {
 }
 
 export function saveNormalized(doc: PDFDocument): Promise<Uint8Array> {
+  // pdf-lib writes the /ID it parsed, or none: each save gets this version's own.
+  doc.context.trailerInfo.ID = nextFileIdentifier(doc.context, doc.context.trailerInfo.ID)
   // updateFieldAppearances would let pdf-lib touch form fields it does not own.
   // objectsPerTick: Infinity: no setTimeout(0) every 50 objects. This save is reached only from
   // the PDF worker tasks (normalizePdf, signDocument, freezeDocument in pdf-worker-tasks.ts; no
