@@ -52,3 +52,8 @@ export async function finishSignature(options: FinishSignatureOptions): Promise<
     room = cms.length + TOKEN_HEADROOM
   }
 }
+
+/** What a full rewrite's trailer /ID is derived from: the source, the signer and the claimed time. */
+export function versionSeed(source: Uint8Array, identity: SigningIdentity, signingTime: Date): Buffer {
+  return createHash('sha256').update(source).update(identity.certificates[0] ?? '').update(signingTime.toISOString()).digest()
+}

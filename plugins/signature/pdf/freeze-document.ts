@@ -9,7 +9,7 @@ import { uniqueFieldName } from './field-names.ts'
 import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
 import { pageAt } from './page-lookup.ts'
 import { listFields } from './signature-fields.ts'
-import { finishSignature } from './finish-signature.ts'
+import { finishSignature, versionSeed } from './finish-signature.ts'
 import { timestampSourceFor, type TimestampSource } from '../timestamps/timestamp-source.ts'
 import { resolveSigner, type SignerInput } from './signer-input.ts'
 import type { Box } from './stamp-geometry.ts'
@@ -58,7 +58,7 @@ export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOpt
   const certificationName = uniqueFieldName(doc, 'Certification')
   createSignatureField(doc, { name: certificationName, page: pageAt(doc, 1), value: signature })
   setDocMdpPermissions(doc, signature)
-  return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write: () => saveNormalized(doc) })
+  return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write: () => saveNormalized(doc, versionSeed(pdf, identity, signingTime)) })
 }
 
 function assertSlotsValid(slots: SignatureSlot[], existing: Set<string>): void {

@@ -7,7 +7,7 @@ import { createSignatureField, setDocMdpPermissions } from './create-signature-f
 import { embedStampImage } from './embed-stamp-image.ts'
 import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
 import { pageAt } from './page-lookup.ts'
-import { finishSignature } from './finish-signature.ts'
+import { finishSignature, versionSeed } from './finish-signature.ts'
 import { timestampSourceFor, type TimestampSource } from '../timestamps/timestamp-source.ts'
 import { resolveSigner, type SignerInput } from './signer-input.ts'
 import { fitImageInBox, type Box } from './stamp-geometry.ts'
@@ -50,7 +50,7 @@ export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions
   const firstStampPage = pageAt(doc, options.stamps[0]?.page ?? 1)
   createSignatureField(doc, { name: uniqueFieldName(doc, 'Signature'), page: firstStampPage, value: signature })
   if (certify) setDocMdpPermissions(doc, signature)
-  return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write: () => saveNormalized(doc) })
+  return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write: () => saveNormalized(doc, versionSeed(pdf, identity, signingTime)) })
 }
 
 async function drawStamps(doc: PDFDocument, stamps: Stamp[]): Promise<void> {
