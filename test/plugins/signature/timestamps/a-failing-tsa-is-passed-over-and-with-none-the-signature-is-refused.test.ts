@@ -91,3 +91,20 @@ t.test('an answer larger than the cap is refused without being read to the end',
     t.match((error as { details: { failures: string[] } }).details.failures[0], /larger than 512 bytes/)
   }
 })
+
+t.test('a real token altered on the way: its signature or its message digest no longer holds, and it is refused', async (t) => {
+  const { createTimestampQuery } = await import('../../../../plugins/signature/timestamps/timestamp-query.ts')
+  const { readTimestampReply } = await import('../../../../plugins/signature/timestamps/timestamp-reply.ts')
+  const { createHash } = await import('node:crypto')
+  const query = createTimestampQuery(createHash('sha256').update('altered').digest())
+  const reply = await transportsFor({ urls: [tsa.url] })[0]!.send(query.der)
+  t.ok(readTimestampReply(reply, query).genTime instanceof Date, 'the untouched reply passes')
+  const badSignature = Buffer.from(reply)
+  badSignature[badSignature.length - 1] = badSignature[badSignature.length - 1]! ^ 1 // the TSA's RSA signature ends the reply
+  t.throws(() => readTimestampReply(badSignature, query), /signature does not verify/)
+  const badContent = Buffer.from(reply)
+  const policy = badContent.indexOf(Buffer.from('06042a030401', 'hex')) // TSTInfo's policy 1.2.3.4.1 (ts.cnf)
+  t.ok(policy > 0)
+  badContent[policy + 5] = 2
+  t.throws(() => readTimestampReply(badContent, query), /message digest does not match/)
+})
