@@ -72,7 +72,7 @@ try {
       const doc = await loadForRewrite(pdf)
       const image = await embedStampImage(doc, material.image)
       doc.getPage(0).drawImage(image, fitImageInBox(image, box))
-      await saveNormalized(doc)
+      await saveNormalized(doc, Buffer.from('bench'))
     })
     const stampAndSign = await medianTime(RUNS, () => signDocument(pdf, { stamps: [{ ...box, image: material.image }], signer: { p12: material.p12, password: material.password }, certify: { p: 2 } }))
     const total = await medianTime(RUNS, () => manager.sign({ pdf, material, subject: { type: 'daily-time-record', id: record.id, templateKey: 'daily-time-record' }, placements: [{ slot: 'employee', ...box }] }))

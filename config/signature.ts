@@ -43,6 +43,16 @@ export const signature: SignatureConfigInput = {
     /** Verifications per client address and minute (the verifier is public). */
     rate_per_minute: process.env.SIGNATURE_VERIFY_RATE_PER_MINUTE ?? 30,
   },
+  timestamps: {
+    /** 'off': signatures without a timestamp (PAdES B-B). On by default: each signature is timestamped and refused (503 ERR_TIMESTAMP_UNAVAILABLE) when no TSA answers. */
+    enabled: process.env.SIGNATURE_TIMESTAMPS ?? true,
+    /** RFC 3161 timestamp authorities, comma-separated, tried in order. None: signatures are B-B. */
+    tsa_urls: process.env.SIGNATURE_TSA_URLS ?? '',
+    /** Longest wait for one TSA's answer; the next one is tried after it. */
+    tsa_timeout_ms: process.env.SIGNATURE_TSA_TIMEOUT_MS ?? 5_000,
+    /** A TSA's answer larger than this is refused. */
+    tsa_max_response_kb: process.env.SIGNATURE_TSA_MAX_RESPONSE_KB ?? 128,
+  },
   templates: {
     'daily-time-record': {
       // label omitted on purpose: it defaults to "Daily Time Record".

@@ -9,11 +9,22 @@ export interface SignatureConfigInput {
   sessions?: { stale_claim_ms?: number | string }
   /** The outbox's dispatcher (README: "E-mail and webhooks"). */
   outbox?: { dispatch?: boolean | string; poll_ms?: number | string; stale_claim_ms?: number | string; retry_base_ms?: number | string; retention_days?: number | string }
+  /** Signature timestamps (README: "Signature timestamps"). */
+  timestamps?: { enabled?: boolean | string; tsa_urls?: string | string[]; tsa_timeout_ms?: number | string; tsa_max_response_kb?: number | string }
   /** Template key -> entry; each becomes a ViewPdfTemplate (its own checks name key and field). */
   templates?: Record<string, ViewTemplateEntry>
   /** The verifier (POST /api/verify, /verify; README: "Verifying a signed PDF"). */
   verify?: { trust_anchors?: string; online_revocation?: boolean | string; rate_per_minute?: number | string }
 }
+
+const tsaUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
+  } catch {
+    return false
+  }
+}, 'an http(s) URL without credentials')
 
 const signatureConfigSchema = z.strictObject({
   storage_disk: z.string().regex(/^[A-Za-z0-9._-]+$/, 'a disk name (letters, digits, ".", "_", "-")').default('signature'),
@@ -59,6 +70,20 @@ const signatureConfigSchema = z.strictObject({
     // From SIGNATURE_VERIFY_RATE_PER_MINUTE: verifications per client address and minute (public endpoint).
     rate_per_minute: z.coerce.number().int().min(1).max(100_000).default(30),
   }).default({ trust_anchors: [], online_revocation: false, rate_per_minute: 30 }),
+  timestamps: z.strictObject({
+    // From SIGNATURE_TIMESTAMPS: 'off' makes every signature PAdES B-B (no timestamp), even with
+    // TSAs listed. On (the default), every signature carries an RFC 3161 timestamp from the
+    // first TSA of tsa_urls that answers, and is refused (503) when none does.
+    enabled: z.union([z.boolean(), z.enum(['on', 'off', 'true', 'false']).transform((v) => v === 'on' || v === 'true')]).default(true),
+    // From SIGNATURE_TSA_URLS: comma-separated, tried in order. Empty: no TSA (B-B) until the
+    // application's own TSA becomes the default.
+    tsa_urls: z.union([z.string(), z.array(z.string())])
+      .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((u) => u.trim()).filter(Boolean))
+      .pipe(z.array(tsaUrl).max(10)).default([]),
+    // Longest wait for one TSA's whole answer; with several TSAs their sum must stay under limits.task_timeout_ms.
+    tsa_timeout_ms: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    tsa_max_response_kb: z.coerce.number().int().min(4).max(4096).default(128),
+  }).default({ enabled: true, tsa_urls: [], tsa_timeout_ms: 5_000, tsa_max_response_kb: 128 }),
   templates: z.record(z.string(), z.custom<ViewTemplateEntry>((v) => typeof v === 'object' && v !== null, 'an entry object')).default({}),
 })
 

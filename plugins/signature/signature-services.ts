@@ -17,6 +17,7 @@ import { workerImageDecoder } from './library/signature-image.ts'
 import { SignatureLibrary } from './library/signature-library.ts'
 import { SignatureRepository } from './library/signature-repository.ts'
 import { createPdfWorkerPool, pdfLimitOptions, type PdfWorkerPool } from './pdf/pdf-worker-pool.ts'
+import type { TimestampSource } from './timestamps/timestamp-source.ts'
 import { PageImageCache, RASTERIZE_WORKER } from './rasterizer/page-image-cache.ts'
 import type { SessionFinalizer } from './signing/session-finalizer.ts'
 import { OutboxRepository } from './outbox/outbox-repository.ts'
@@ -70,6 +71,15 @@ export interface SignatureServicesOptions extends TemplateRegistryOptions {
   publicOrigin?: () => string
 }
 
+/**
+ * The TSAs every signature is timestamped by, or null for B-B (timestamps off, or no TSA listed).
+ * Plain data, so it reaches the PDF workers where signing happens.
+ */
+export function timestampSourceOf(config: SignatureConfig): TimestampSource | null {
+  const { enabled, tsa_urls: urls, tsa_timeout_ms: timeoutMs, tsa_max_response_kb: maxKb } = config.timestamps
+  return enabled && urls.length > 0 ? { urls, timeoutMs, maxResponseBytes: maxKb * 1024 } : null
+}
+
 /** Registry, repositories over the host's database and worker pools: what the plugin's routes use. */
 export async function createSignatureServices(config: SignatureConfig, options: SignatureServicesOptions): Promise<SignatureServices> {
   const registry = createTemplateRegistry(config, options)
@@ -86,7 +96,7 @@ export async function createSignatureServices(config: SignatureConfig, options: 
   const disk = new Disks(options.storagePath).disk(config.storage_disk)
   const limits = { maxDecodedBytes: config.limits.pdf_decoded_mb * 1024 * 1024, taskTimeoutMs: config.limits.task_timeout_ms, workerHeapMb: config.limits.worker_heap_mb }
   const idleTimeoutMs = config.limits.worker_idle_ms
-  const pdf = createPdfWorkerPool({ limits, idleTimeoutMs })
+  const pdf = createPdfWorkerPool({ limits, idleTimeoutMs, timestamps: timestampSourceOf(config) })
   const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, idleTimeoutMs, ...pdfLimitOptions(limits) })
   const signatures = new SignatureRepository(database.db)
   const secrets = new SecretBox(encryptionKey)

@@ -1,9 +1,13 @@
 // Opens a PKCS#12 file (uploaded by a user or issued by our CA) and returns what signing needs:
-// the private key as a node:crypto KeyObject (native RSA) and the certificate chain, signer first.
-import { createPublicKey, type KeyObject } from 'node:crypto'
+// the private key as a node:crypto KeyObject (native RSA and ECDSA) and the certificate chain,
+// signer first. forge decrypts the bags (its PBKDF2 and ciphers cover what OpenSSL writes) but
+// decodes only RSA keys and certificates; for others it leaves the decrypted ASN.1 in the bag,
+// which node:crypto reads as PKCS#8 and X.509.
+import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto'
 import forge from 'node-forge'
 import { fromForgePrivateKey } from './forge-keys.ts'
 import { describeSubject } from './issue-user-certificate.ts'
+import { signingKeyUsage } from './x509-fields.ts'
 import { ERR_CERT_EXPIRED, ERR_CERT_NOT_YET_VALID, ERR_CERT_NO_SIGNING_USAGE, ERR_P12_INVALID, ERR_P12_PASSWORD } from './errors.ts'
 
 export interface SigningIdentity {
@@ -24,11 +28,11 @@ export function readP12(p12: Uint8Array, password: string, options: ReadP12Optio
   const privateKey = extractPrivateKey(pfx)
   const certs = extractCertificates(pfx)
   const own = findCertificateOfKey(certs, privateKey)
-  assertUsableForSigning(own, options.at ?? new Date())
-  const certificates = [own, ...certs.filter((c) => c !== own)].map(toDer)
-  return { privateKey, certificates, subject: describeSubject(own), notAfter: own.validity.notAfter }
+  const parsed = new X509Certificate(own)
+  assertUsableForSigning(own, parsed, options.at ?? new Date())
+  const certificates = [own, ...certs.filter((c) => c !== own)]
+  return { privateKey, certificates, subject: subjectOf(own, parsed), notAfter: new Date(parsed.validTo) }
 }
-
 function openPfx(p12: Uint8Array, password: string): forge.pkcs12.Pkcs12Pfx {
   let asn1: forge.asn1.Asn1
   try {
@@ -48,49 +52,73 @@ function openPfx(p12: Uint8Array, password: string): forge.pkcs12.Pkcs12Pfx {
   }
 }
 
+type Bag = forge.pkcs12.Bag & { asn1?: forge.asn1.Asn1 }
+
 function extractPrivateKey(pfx: forge.pkcs12.Pkcs12Pfx): KeyObject {
-  const bags = [
+  const bags: Bag[] = [
     ...(pfx.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!] ?? []),
     ...(pfx.getBags({ bagType: forge.pki.oids.keyBag! })[forge.pki.oids.keyBag!] ?? []),
   ]
-  const key = bags.find((bag) => bag.key)?.key
+  const bag = bags.find((candidate) => candidate.key || candidate.asn1)
   // Without a MAC forge cannot tell a wrong password from a good one: decryption then yields
   // garbage and no key. Both a missing key and that case end here.
-  if (!key) throw ERR_P12_INVALID('The PKCS#12 file holds no private key the password opens')
+  if (!bag) throw ERR_P12_INVALID('The PKCS#12 file holds no private key the password opens')
   try {
-    return fromForgePrivateKey(key)
+    if (bag.key) return fromForgePrivateKey(bag.key)
+    // An EC (or other non-RSA) key: forge kept the decrypted PrivateKeyInfo.
+    return createPrivateKey({ key: derOf(bag.asn1!), format: 'der', type: 'pkcs8' })
   } catch (cause) {
     throw ERR_P12_INVALID('The private key in the PKCS#12 file cannot be used', { cause })
   }
 }
 
-function extractCertificates(pfx: forge.pkcs12.Pkcs12Pfx): forge.pki.Certificate[] {
-  const bags = pfx.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? []
-  return bags.flatMap((bag) => (bag.cert ? [bag.cert] : []))
+function extractCertificates(pfx: forge.pkcs12.Pkcs12Pfx): Buffer[] {
+  const bags: Bag[] = pfx.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? []
+  return bags.flatMap((bag) => {
+    if (bag.cert) return [derOf(forge.pki.certificateToAsn1(bag.cert))]
+    return bag.asn1 ? [derOf(bag.asn1)] : []
+  })
 }
 
-function findCertificateOfKey(certs: forge.pki.Certificate[], privateKey: KeyObject): forge.pki.Certificate {
+function findCertificateOfKey(certs: Buffer[], privateKey: KeyObject): Buffer {
   const publicDer = createPublicKey(privateKey).export({ type: 'spki', format: 'der' })
-  const own = certs.find((cert) => {
-    const certDer = Buffer.from(forge.asn1.toDer(forge.pki.publicKeyToAsn1(cert.publicKey)).getBytes(), 'binary')
-    return certDer.equals(publicDer)
+  const own = certs.find((der) => {
+    try {
+      return new X509Certificate(der).publicKey.export({ type: 'spki', format: 'der' }).equals(publicDer)
+    } catch {
+      return false
+    }
   })
   if (!own) throw ERR_P12_INVALID('The PKCS#12 file has no certificate for its private key')
   return own
 }
 
-function assertUsableForSigning(cert: forge.pki.Certificate, at: Date): void {
-  const keyUsage = cert.getExtension('keyUsage') as { digitalSignature?: boolean; nonRepudiation?: boolean } | null
+function assertUsableForSigning(der: Buffer, cert: X509Certificate, at: Date): void {
+  const keyUsage = signingKeyUsage(der)
   // RFC 5280: without the extension the key may be used for anything.
   if (keyUsage && !keyUsage.digitalSignature && !keyUsage.nonRepudiation) throw ERR_CERT_NO_SIGNING_USAGE()
-  if (at.getTime() > cert.validity.notAfter.getTime()) {
-    throw ERR_CERT_EXPIRED(`The certificate expired on ${cert.validity.notAfter.toISOString()}`)
+  const notBefore = new Date(cert.validFrom)
+  const notAfter = new Date(cert.validTo)
+  if (at.getTime() > notAfter.getTime()) {
+    throw ERR_CERT_EXPIRED(`The certificate expired on ${notAfter.toISOString()}`)
   }
-  if (at.getTime() < cert.validity.notBefore.getTime()) {
-    throw ERR_CERT_NOT_YET_VALID(`The certificate is valid from ${cert.validity.notBefore.toISOString()}`)
+  if (at.getTime() < notBefore.getTime()) {
+    throw ERR_CERT_NOT_YET_VALID(`The certificate is valid from ${notBefore.toISOString()}`)
   }
 }
 
-function toDer(cert: forge.pki.Certificate): Buffer {
-  return Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), 'binary')
+/**
+ * "CN=Ada Lovelace, E=ada@example.org", as forge describes the certificates it reads (RSA);
+ * for the others OpenSSL's names, with emailAddress shortened as forge does.
+ */
+function subjectOf(der: Buffer, cert: X509Certificate): string {
+  try {
+    return describeSubject(forge.pki.certificateFromAsn1(forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary')))))
+  } catch {
+    return cert.subject.split('\n').map((line) => line.replace(/^emailAddress=/, 'E=')).join(', ')
+  }
+}
+
+function derOf(asn1: forge.asn1.Asn1): Buffer {
+  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary')
 }

@@ -1,8 +1,10 @@
 // Appends an incremental update (PDF 32000-1, 7.5.6): the new and changed objects, a classic
 // cross-reference section for exactly those objects, and a trailer whose /Prev points at the
 // previous section. Every existing byte stays as it is, which is what keeps earlier signatures valid.
-import { PDFName, PDFNumber, type PDFArray, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib'
+import { createHash } from 'node:crypto'
+import { PDFName, PDFNumber, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib'
 import type { TrailerInfo } from './read-trailer.ts'
+import { nextFileIdentifier } from './file-identifier.ts'
 
 export interface IncrementalUpdate {
   objects: Array<[PDFRef, PDFObject]>
@@ -37,7 +39,10 @@ export function appendIncrementalUpdate(original: Uint8Array, update: Incrementa
   trailer.set(PDFName.of('Size'), PDFNumber.of(size))
   trailer.set(PDFName.of('Root'), update.previous.root)
   if (update.previous.info) trailer.set(PDFName.of('Info'), update.previous.info)
-  if (update.previous.id) trailer.set(PDFName.of('ID'), update.previous.id as PDFArray)
+  // This version's identifier: from the revision it follows and the objects it adds.
+  const seed = createHash('sha256').update(String(update.previous.startxref))
+  for (const chunk of chunks.slice(1)) seed.update(chunk)
+  trailer.set(PDFName.of('ID'), nextFileIdentifier(update.context, update.previous.id, seed.digest()))
   trailer.set(PDFName.of('Prev'), PDFNumber.of(update.previous.startxref))
   push(Buffer.from(`trailer\n${trailer.toString()}\nstartxref\n${xrefOffset}\n%%EOF\n`, 'latin1'))
   return Buffer.concat(chunks)

@@ -17,6 +17,14 @@ export const sequence = (...items: Buffer[]) => tlv(0x30, ...items)
 export const nullValue = () => Buffer.from([0x05, 0x00])
 export const octetString = (bytes: Buffer) => tlv(0x04, bytes)
 export const integer = (value: number) => tlv(0x02, Buffer.from([value]))
+/** A non-negative INTEGER from its big-endian magnitude (a nonce, a serial number). */
+export function unsignedInteger(magnitude: Buffer): Buffer {
+  let start = 0
+  while (start < magnitude.length - 1 && magnitude[start] === 0) start++
+  const trimmed = magnitude.subarray(start)
+  return tlv(0x02, trimmed[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed)
+}
+export const booleanValue = (value: boolean) => Buffer.from([0x01, 0x01, value ? 0xff : 0x00])
 /** `[n]` EXPLICIT, or IMPLICIT for a constructed type (both are tag 0xa0 + n). */
 export const contextConstructed = (n: number, ...items: Buffer[]) => tlv(0xa0 + n, ...items)
 
@@ -84,4 +92,64 @@ export function children(der: Buffer, parent: Tlv): Tlv[] {
     at = child.end
   }
   return result
+}
+
+/** The content bytes of a value. */
+export const contentOf = (der: Buffer, value: Tlv): Buffer => der.subarray(value.contentStart, value.end)
+/** The whole encoding of a value, tag and length included. */
+export const encodingOf = (der: Buffer, value: Tlv): Buffer => der.subarray(value.start, value.end)
+
+/** Reads a whole buffer as one value, refusing trailing bytes. */
+export function readRoot(der: Buffer): Tlv {
+  const root = readTlv(der, 0)
+  if (root.end !== der.length) throw new Error('Bytes follow the DER value')
+  return root
+}
+
+/** A value read from a peer must be there and carry the tag the structure says. */
+export function expectTag(value: Tlv | undefined, tag: number, what: string): Tlv {
+  if (!value || value.tag !== tag) throw new Error(`Expected ${what}`)
+  return value
+}
+
+export function readOid(der: Buffer, value: Tlv): string {
+  expectTag(value, 0x06, 'an OBJECT IDENTIFIER')
+  const bytes = contentOf(der, value)
+  const parts: number[] = []
+  let n = 0
+  for (const byte of bytes) {
+    n = n * 128 + (byte & 0x7f)
+    if (!(byte & 0x80)) {
+      if (parts.length === 0) parts.push(Math.min(2, Math.floor(n / 40)), n - 40 * Math.min(2, Math.floor(n / 40)))
+      else parts.push(n)
+      n = 0
+    }
+  }
+  return parts.join('.')
+}
+
+export function readBoolean(der: Buffer, value: Tlv): boolean {
+  expectTag(value, 0x01, 'a BOOLEAN')
+  return der[value.contentStart] !== 0
+}
+
+/** A small INTEGER (version numbers, statuses). */
+export function readSmallInteger(der: Buffer, value: Tlv): number {
+  expectTag(value, 0x02, 'an INTEGER')
+  const bytes = contentOf(der, value)
+  if (bytes.length === 0 || bytes.length > 4) throw new Error('Expected a small INTEGER')
+  return bytes.readIntBE(0, bytes.length)
+}
+
+/** GeneralizedTime (YYYYMMDDHHMMSS[.fff]Z) or UTCTime (YYMMDDHHMMSSZ). */
+export function readTime(der: Buffer, value: Tlv): Date {
+  const text = contentOf(der, value).toString('latin1')
+  const match = value.tag === 0x18
+    ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\.\d+)?Z$/.exec(text)
+    : value.tag === 0x17 ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})()Z$/.exec(text) : null
+  if (!match) throw new Error('Expected a UTC time')
+  const [, y, mo, d, h, mi, s, fraction] = match
+  const year = y!.length === 2 ? (Number(y) < 50 ? 2000 : 1900) + Number(y) : Number(y)
+  const ms = fraction ? Math.round(Number(`0${fraction}`) * 1000) : 0
+  return new Date(Date.UTC(year, Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms))
 }

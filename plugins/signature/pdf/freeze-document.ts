@@ -9,7 +9,8 @@ import { uniqueFieldName } from './field-names.ts'
 import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
 import { pageAt } from './page-lookup.ts'
 import { listFields } from './signature-fields.ts'
-import { fillSignaturePlaceholder } from './signature-placeholder.ts'
+import { finishSignature, versionSeed } from './finish-signature.ts'
+import { timestampSourceFor, type TimestampSource } from '../timestamps/timestamp-source.ts'
 import { resolveSigner, type SignerInput } from './signer-input.ts'
 import type { Box } from './stamp-geometry.ts'
 import { pageFrame, toUserSpace } from './page-frame.ts'
@@ -31,6 +32,8 @@ export interface FreezeDocumentOptions {
   /** 3 also allows annotations (comments) after certification. */
   permission?: 2 | 3
   signingTime?: Date
+  /** RFC 3161 TSAs for the signature timestamp (B-T); null: none (B-B); absent: the worker's configured source. */
+  timestamps?: TimestampSource | null
 }
 
 export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOptions): Promise<Uint8Array> {
@@ -55,7 +58,7 @@ export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOpt
   const certificationName = uniqueFieldName(doc, 'Certification')
   createSignatureField(doc, { name: certificationName, page: pageAt(doc, 1), value: signature })
   setDocMdpPermissions(doc, signature)
-  return fillSignaturePlaceholder(await saveNormalized(doc), identity, signingTime)
+  return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write: () => saveNormalized(doc, versionSeed(pdf, identity, signingTime)) })
 }
 
 function assertSlotsValid(slots: SignatureSlot[], existing: Set<string>): void {

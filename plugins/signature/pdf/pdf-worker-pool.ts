@@ -5,6 +5,7 @@ import { WorkerPool } from '../../../core/workers/worker-pool.ts'
 import { ERR_PDF_TOO_COMPLEX, ERR_PDF_WORKERS_BUSY } from './errors.ts'
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from './pdf-limits.ts'
 import type { PdfTaskName, PdfWorkerTasks } from './pdf-worker-tasks.ts'
+import type { TimestampSource } from '../timestamps/timestamp-source.ts'
 
 export interface PdfWorkerPoolOptions {
   /** Worker threads; defaults to the cores left after the main thread, at most 4. */
@@ -15,6 +16,8 @@ export interface PdfWorkerPoolOptions {
   limits?: Partial<PdfLimits>
   /** An idle worker is stopped after this long (see WorkerPoolOptions); 0 or absent: never. */
   idleTimeoutMs?: number
+  /** Where every signature's RFC 3161 timestamp comes from (B-T); null or absent: none (B-B). */
+  timestamps?: TimestampSource | null
 }
 
 export interface PdfWorkerPool {
@@ -39,13 +42,16 @@ export function pdfLimitOptions(limits: Partial<PdfLimits> = {}) {
 
 /** The PDF engine's functions, typed, over the shared worker pool. */
 export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWorkerPool {
+  const limitOptions = pdfLimitOptions(options.limits)
   const pool = new WorkerPool({
     module: new URL('./pdf-worker.ts', import.meta.url),
     size: Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1)),
     maxQueue: options.maxQueue ?? 64,
     queueFullError: () => ERR_PDF_WORKERS_BUSY(),
     idleTimeoutMs: options.idleTimeoutMs ?? 0,
-    ...pdfLimitOptions(options.limits),
+    ...limitOptions,
+    // The signing and its timestamp request run in the worker, so the source travels there.
+    workerOptions: { ...limitOptions.workerOptions, timestamps: options.timestamps ?? null },
   })
   return {
     run: (task, ...args) => pool.run(task, args) as never,

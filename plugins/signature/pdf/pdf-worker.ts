@@ -4,8 +4,10 @@ import { serveTasks } from '../../../core/workers/task-server.ts'
 import { asPdfError } from './as-pdf-error.ts'
 import { configurePdfLimits } from './pdf-limits.ts'
 import { pdfDocumentTasks, pdfWorkerTasks } from './pdf-worker-tasks.ts'
+import { configureTimestamps } from '../timestamps/timestamp-source.ts'
 
 configurePdfLimits(workerData?.options?.limits)
+configureTimestamps(workerData?.options?.timestamps)
 
 serveTasks(Object.fromEntries(Object.entries(pdfWorkerTasks).map(([name, run]) => {
   const call = (args: unknown[]) => (run as (...a: unknown[]) => unknown)(...args)

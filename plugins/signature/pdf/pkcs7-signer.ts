@@ -1,15 +1,21 @@
-// Builds the detached CMS SignedData (RFC 5652) that goes into a signature's /Contents, with the
-// RSA or ECDSA operation done by node:crypto. @signpdf's P12Signer does the same through
-// node-forge, whose pure-JavaScript RSA costs tens of ms per signature (see bench/sign-pdf.bench.ts).
-import { sign as cryptoSign, type KeyObject } from 'node:crypto'
-import { children, contextConstructed, integer, nullValue, octetString, oid, readTlv, sequence, setOf, time } from './der.ts'
+// Builds the detached CMS SignedData (RFC 5652) that goes into a signature's /Contents, as PAdES
+// baseline signatures want it (ETSI EN 319 122-1 / 319 142-1): signed attributes content-type,
+// message-digest and ESS signing-certificate-v2, no signing-time (the claimed time is the
+// signature dictionary's /M), SHA-256; and, for B-T, the RFC 3161 token over the signature value
+// as the unsigned attribute signature-time-stamp-token. The RSA or ECDSA operation is done by
+// node:crypto: @signpdf's P12Signer does it through node-forge, whose pure-JavaScript RSA costs
+// tens of ms per signature (see bench/sign-pdf.bench.ts).
+import { createHash, sign as cryptoSign, type KeyObject } from 'node:crypto'
+import { issuerAndSerial } from '../certificates/x509-fields.ts'
+import { contextConstructed, integer, nullValue, octetString, oid, sequence, setOf, tlv } from './der.ts'
 
 const OID = {
   data: '1.2.840.113549.1.7.1',
   signedData: '1.2.840.113549.1.7.2',
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
-  signingTime: '1.2.840.113549.1.9.5',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
   sha256: '2.16.840.1.101.3.4.2.1',
   rsaEncryption: '1.2.840.113549.1.1.1',
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
@@ -21,31 +27,40 @@ export interface CmsSigningKey {
   certificates: Buffer[]
 }
 
+export interface SignedAttributes {
+  /** The attributes encoded as the SET OF the signature covers. */
+  encoded: Buffer
+  /** The SignerInfo's signature value: what a signature timestamp is over. */
+  signature: Buffer
+}
+
 /**
- * @param digest SHA-256 of the bytes the /ByteRange covers.
+ * Signs the attributes over `digest` (SHA-256 of the bytes the /ByteRange covers).
  * @param signature Only for sizing: a stand-in for the real signature value.
  */
-export function createDetachedCms(digest: Buffer, key: CmsSigningKey, signingTime: Date, signature?: Buffer): Buffer {
-  const [signerCert] = key.certificates
-  if (!signerCert) throw new Error('A signing key needs its certificate')
-  const isEc = key.privateKey.asymmetricKeyType === 'ec'
-  const digestAlgorithm = sequence(oid(OID.sha256), nullValue())
-  const signedAttributes = [
+export function signAttributes(digest: Buffer, key: CmsSigningKey, signature?: Buffer): SignedAttributes {
+  const encoded = setOf(
     sequence(oid(OID.contentType), setOf(oid(OID.data))),
-    sequence(oid(OID.signingTime), setOf(time(signingTime))),
     sequence(oid(OID.messageDigest), setOf(octetString(digest))),
-  ]
-  // The signature covers the attributes encoded as a SET OF (tag 0x31); the message carries the
-  // same bytes under the [0] IMPLICIT tag.
-  const attributesAsSet = setOf(...signedAttributes)
-  const signatureValue = signature ?? cryptoSign('sha256', attributesAsSet, key.privateKey)
+    sequence(oid(OID.signingCertificateV2), setOf(signingCertificateV2(signerCertificate(key)))),
+  )
+  return { encoded, signature: signature ?? cryptoSign('sha256', encoded, key.privateKey) }
+}
+
+/** The ContentInfo, with the signature timestamp token as an unsigned attribute when there is one. */
+export function assembleCms(key: CmsSigningKey, attributes: SignedAttributes, timestampToken?: Buffer): Buffer {
+  const { issuer, serial } = issuerAndSerial(signerCertificate(key))
+  const digestAlgorithm = sequence(oid(OID.sha256), nullValue())
+  const isEc = key.privateKey.asymmetricKeyType === 'ec'
   const signerInfo = sequence(
     integer(1),
-    issuerAndSerialNumber(signerCert),
+    sequence(issuer, serial),
     digestAlgorithm,
-    Buffer.concat([Buffer.from([0xa0]), attributesAsSet.subarray(1)]),
+    // The message carries the signed SET OF under the [0] IMPLICIT tag.
+    Buffer.concat([Buffer.from([0xa0]), attributes.encoded.subarray(1)]),
     isEc ? sequence(oid(OID.ecdsaWithSha256)) : sequence(oid(OID.rsaEncryption), nullValue()),
-    octetString(signatureValue),
+    octetString(attributes.signature),
+    ...(timestampToken ? [tlv(0xa1, sequence(oid(OID.signatureTimeStampToken), setOf(timestampToken)))] : []),
   )
   const signedData = sequence(
     integer(1),
@@ -57,10 +72,15 @@ export function createDetachedCms(digest: Buffer, key: CmsSigningKey, signingTim
   return sequence(oid(OID.signedData), contextConstructed(0, signedData))
 }
 
+/** The whole CMS in one step, without a timestamp (B-B). */
+export function createDetachedCms(digest: Buffer, key: CmsSigningKey, options: { signature?: Buffer; timestampToken?: Buffer } = {}): Buffer {
+  return assembleCms(key, signAttributes(digest, key, options.signature), options.timestampToken)
+}
+
 /**
- * The exact size of the CMS this key produces (RSA signatures always have the modulus length;
- * an ECDSA one is at most 2 * (field size + 3) + 2 bytes), so /Contents can be sized from
- * the real certificate chain instead of a blind 8192.
+ * The size of the CMS this key produces without a timestamp (RSA signatures always have the
+ * modulus length; an ECDSA one is at most 2 * (field size + 3) + 2 bytes), so /Contents can be
+ * sized from the real certificate chain instead of a blind 8192.
  */
 export function cmsSize(key: CmsSigningKey): number {
   const details = key.privateKey.asymmetricKeyDetails
@@ -68,9 +88,12 @@ export function cmsSize(key: CmsSigningKey): number {
     key.privateKey.asymmetricKeyType === 'rsa'
       ? Math.ceil((details?.modulusLength ?? 4096) / 8)
       : 2 * (Math.ceil(curveBits(details?.namedCurve) / 8) + 3) + 2
-  // A signing time after 2049 encodes two bytes longer; sizing with one keeps the bound safe.
-  const latest = new Date(Date.UTC(2100, 0, 1))
-  return createDetachedCms(Buffer.alloc(32), key, latest, Buffer.alloc(signatureLength)).length
+  return createDetachedCms(Buffer.alloc(32), key, { signature: Buffer.alloc(signatureLength) }).length
+}
+
+/** The bytes the unsigned attribute adds around a token of this size (at most; DER lengths grow by steps). */
+export function timestampAttributeOverhead(tokenSize: number): number {
+  return tlv(0xa1, sequence(oid(OID.signatureTimeStampToken), setOf(Buffer.alloc(tokenSize)))).length - tokenSize + 4
 }
 
 function curveBits(curve: string | undefined): number {
@@ -79,14 +102,20 @@ function curveBits(curve: string | undefined): number {
   return 521
 }
 
-/** RFC 5652 SignerIdentifier: the issuer's Name and the serial number, copied from the certificate. */
-function issuerAndSerialNumber(certificate: Buffer): Buffer {
-  const tbs = children(certificate, readTlv(certificate, 0))[0]
-  if (!tbs) throw new Error('Not an X.509 certificate')
-  const fields = children(certificate, tbs)
-  const hasVersion = fields[0]?.tag === 0xa0
-  const serial = fields[hasVersion ? 1 : 0]
-  const issuer = fields[hasVersion ? 3 : 2]
-  if (!serial || !issuer) throw new Error('Not an X.509 certificate')
-  return sequence(certificate.subarray(issuer.start, issuer.end), certificate.subarray(serial.start, serial.end))
+function signerCertificate(key: CmsSigningKey): Buffer {
+  const [certificate] = key.certificates
+  if (!certificate) throw new Error('A signing key needs its certificate')
+  return certificate
+}
+
+/**
+ * ESS SigningCertificateV2 (RFC 5035) with one ESSCertIDv2: the SHA-256 of the signer's
+ * certificate (the hash algorithm is SHA-256 by DEFAULT, so DER leaves it out) and its
+ * issuerSerial (the issuer as a directoryName GeneralName, [4] EXPLICIT).
+ */
+function signingCertificateV2(certificate: Buffer): Buffer {
+  const { issuer, serial } = issuerAndSerial(certificate)
+  const issuerSerial = sequence(sequence(tlv(0xa4, issuer)), serial)
+  const essCertIdV2 = sequence(octetString(createHash('sha256').update(certificate).digest()), issuerSerial)
+  return sequence(sequence(essCertIdV2))
 }

@@ -7,7 +7,8 @@ import { createSignatureField, setDocMdpPermissions } from './create-signature-f
 import { embedStampImage } from './embed-stamp-image.ts'
 import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
 import { pageAt } from './page-lookup.ts'
-import { fillSignaturePlaceholder } from './signature-placeholder.ts'
+import { finishSignature, versionSeed } from './finish-signature.ts'
+import { timestampSourceFor, type TimestampSource } from '../timestamps/timestamp-source.ts'
 import { resolveSigner, type SignerInput } from './signer-input.ts'
 import { fitImageInBox, type Box } from './stamp-geometry.ts'
 import { pageFrame, uprightImageMatrix } from './page-frame.ts'
@@ -30,6 +31,8 @@ export interface SignDocumentOptions {
   /** Certify the document; P defaults to 2 (only form filling and signing may follow). */
   certify?: { p?: DocMdpPermission }
   signingTime?: Date
+  /** RFC 3161 TSAs for the signature timestamp (B-T); null: none (B-B); absent: the worker's configured source. */
+  timestamps?: TimestampSource | null
 }
 
 export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions): Promise<Uint8Array> {
@@ -47,7 +50,7 @@ export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions
   const firstStampPage = pageAt(doc, options.stamps[0]?.page ?? 1)
   createSignatureField(doc, { name: uniqueFieldName(doc, 'Signature'), page: firstStampPage, value: signature })
   if (certify) setDocMdpPermissions(doc, signature)
-  return fillSignaturePlaceholder(await saveNormalized(doc), identity, signingTime)
+  return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write: () => saveNormalized(doc, versionSeed(pdf, identity, signingTime)) })
 }
 
 async function drawStamps(doc: PDFDocument, stamps: Stamp[]): Promise<void> {

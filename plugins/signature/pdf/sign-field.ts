@@ -12,7 +12,8 @@ import { loadPdf } from './load-pdf.ts'
 import { readLastTrailer } from './read-trailer.ts'
 import { listFields, type FieldNode } from './signature-fields.ts'
 import { withSignatureContentsSkipped } from './signature-contents-skipped.ts'
-import { fillSignaturePlaceholder } from './signature-placeholder.ts'
+import { finishSignature } from './finish-signature.ts'
+import { timestampSourceFor, type TimestampSource } from '../timestamps/timestamp-source.ts'
 import { resolveSigner, type SignerInput } from './signer-input.ts'
 import { appearanceDictionary, createStampAppearance } from './stamp-appearance.ts'
 import { normalizeRect } from './stamp-geometry.ts'
@@ -27,6 +28,8 @@ export interface SignFieldOptions {
   name?: string
   location?: string
   signingTime?: Date
+  /** RFC 3161 TSAs for the signature timestamp (B-T); null: none (B-B); absent: the worker's configured source. */
+  timestamps?: TimestampSource | null
 }
 
 export async function signField(pdf: Uint8Array, options: SignFieldOptions): Promise<Uint8Array> {
@@ -57,8 +60,10 @@ export async function signField(pdf: Uint8Array, options: SignFieldOptions): Pro
     if (widget.ref !== field.ref) changed.push([widget.ref, widget.dict])
   }
   const created = doc.context.enumerateIndirectObjects().filter(([ref]) => ref.objectNumber >= firstNewNumber)
-  const updated = appendIncrementalUpdate(pdf, { objects: [...changed, ...created], previous, context: doc.context })
-  return fillSignaturePlaceholder(updated, identity, signingTime)
+  return finishSignature({
+    context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps),
+    write: () => appendIncrementalUpdate(pdf, { objects: [...changed, ...created], previous, context: doc.context }),
+  })
 }
 
 function findUnsignedSignatureField(doc: PDFDocument, name: string): FieldNode {

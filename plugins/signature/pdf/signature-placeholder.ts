@@ -1,9 +1,6 @@
 // A signature dictionary is written with fixed-width placeholders for /ByteRange and /Contents;
 // once the whole file exists they are filled in place, so no byte offset moves.
-import { createHash } from 'node:crypto'
-import { PDFArray, PDFHexString, PDFName, PDFNumber, type PDFContext } from 'pdf-lib'
-import type { SigningIdentity } from '../certificates/read-p12.ts'
-import { cmsSize, createDetachedCms } from './pkcs7-signer.ts'
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFContext, type PDFRef } from 'pdf-lib'
 
 const RANGE_MARK = '**********' // ten characters: room for any offset below 10 GB
 const BYTE_RANGE_PLACEHOLDER = `/ByteRange [ 0 /${RANGE_MARK} /${RANGE_MARK} /${RANGE_MARK} ]`
@@ -14,10 +11,14 @@ export function byteRangePlaceholder(context: PDFContext): PDFArray {
   return context.obj([PDFNumber.of(0), mark, mark, mark]) as PDFArray
 }
 
-/** Room for the CMS this identity produces, plus a margin for a future timestamp-free variant. */
-export function contentsPlaceholder(identity: SigningIdentity): PDFHexString {
-  const bytes = cmsSize(identity) + 64
+/** Room for a CMS of `bytes` bytes, as zeros in hex. */
+export function contentsPlaceholder(bytes: number): PDFHexString {
   return PDFHexString.of('0'.repeat(bytes * 2))
+}
+
+/** Resizes the room in a signature dictionary already built (its key keeps its place after /ByteRange). */
+export function setContentsPlaceholder(context: PDFContext, signature: PDFRef, bytes: number): void {
+  context.lookup(signature, PDFDict).set(PDFName.of('Contents'), contentsPlaceholder(bytes))
 }
 
 export interface PreparedSignature {
@@ -58,11 +59,4 @@ export function insertSignature(prepared: PreparedSignature, cms: Uint8Array): B
   }
   prepared.pdf.write(Buffer.from(cms).toString('hex'), prepared.holeStart + 1, 'latin1')
   return prepared.pdf
-}
-
-export function fillSignaturePlaceholder(pdf: Uint8Array, identity: SigningIdentity, signingTime: Date): Buffer {
-  const prepared = prepareSignature(pdf)
-  const [head, tail] = prepared.signedRanges
-  const digest = createHash('sha256').update(head).update(tail).digest()
-  return insertSignature(prepared, createDetachedCms(digest, identity, signingTime))
 }

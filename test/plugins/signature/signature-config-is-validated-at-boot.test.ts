@@ -4,8 +4,9 @@ import { parseSignatureConfig } from '../../../plugins/signature/signature-confi
 t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, the outbox dispatching, the verifier offline with the app CA only, no templates', async (t) => {
   t.same(parseSignatureConfig({}), {
     storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000 },
-    outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000 }, templates: {},
+    outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000, retention_days: 90 }, templates: {},
     verify: { trust_anchors: [], online_revocation: false, rate_per_minute: 30 },
+    timestamps: { enabled: true, tsa_urls: [], tsa_timeout_ms: 5_000, tsa_max_response_kb: 128 },
   })
 })
 
@@ -16,8 +17,20 @@ t.test('TRUST_ANCHORS is a comma-separated list of files; SIGNATURE_VERIFY_* arr
   t.throws(() => parseSignatureConfig({ verify: { rate_per_minute: 0 } }), /signature\.verify\.rate_per_minute/)
 })
 
+t.test('SIGNATURE_TIMESTAMPS and SIGNATURE_TSA_URLS arrive as strings: a comma-separated list of http(s) URLs, tried in order', async (t) => {
+  const parsed = parseSignatureConfig({ timestamps: { enabled: 'on', tsa_urls: ' http://tsa.one.example/ts , https://tsa.two.example ', tsa_timeout_ms: '2500' } })
+  t.same(parsed.timestamps, { enabled: true, tsa_urls: ['http://tsa.one.example/ts', 'https://tsa.two.example'], tsa_timeout_ms: 2500, tsa_max_response_kb: 128 })
+  t.equal(parseSignatureConfig({ timestamps: { enabled: 'off' } }).timestamps.enabled, false)
+  t.same(parseSignatureConfig({ timestamps: { tsa_urls: '' } }).timestamps.tsa_urls, [])
+  t.throws(() => parseSignatureConfig({ timestamps: { enabled: 'sometimes' } }), /signature\.timestamps\.enabled/)
+  t.throws(() => parseSignatureConfig({ timestamps: { tsa_urls: 'ftp://tsa.example' } }), /signature\.timestamps\.tsa_urls/)
+  t.throws(() => parseSignatureConfig({ timestamps: { tsa_urls: 'not a url' } }), /signature\.timestamps\.tsa_urls/)
+  t.throws(() => parseSignatureConfig({ timestamps: { tsa_urls: 'https://user:secret@tsa.example' } }), /signature\.timestamps\.tsa_urls/, 'credentials would end up in messages')
+})
+
 t.test('SIGNATURE_OUTBOX_* arrive as strings; nonsense stops the boot', async (t) => {
-  t.same(parseSignatureConfig({ outbox: { dispatch: 'false', poll_ms: '100', stale_claim_ms: '1000', retry_base_ms: '50' } }).outbox, { dispatch: false, poll_ms: 100, stale_claim_ms: 1000, retry_base_ms: 50 })
+  t.same(parseSignatureConfig({ outbox: { dispatch: 'false', poll_ms: '100', stale_claim_ms: '1000', retry_base_ms: '50', retention_days: '0' } }).outbox, { dispatch: false, poll_ms: 100, stale_claim_ms: 1000, retry_base_ms: 50, retention_days: 0 })
+  t.throws(() => parseSignatureConfig({ outbox: { retention_days: 'forever' } }), /signature\.outbox\.retention_days/)
   t.throws(() => parseSignatureConfig({ outbox: { dispatch: 'maybe' } }), /signature\.outbox\.dispatch/)
   t.throws(() => parseSignatureConfig({ outbox: { poll_ms: 0 } }), /signature\.outbox\.poll_ms/)
 })

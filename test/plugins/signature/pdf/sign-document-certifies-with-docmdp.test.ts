@@ -46,7 +46,7 @@ t.test('the catalog carries /Perms /DocMDP pointing at a signature with /Referen
   t.equal(mdp.transformMethod, '/DocMDP')
   t.equal(mdp.p, 2, 'P defaults to 2')
   t.equal(mdp.v, '/1.2')
-  t.equal(mdp.subFilter, '/adbe.pkcs7.detached')
+  t.equal(mdp.subFilter, '/ETSI.CAdES.detached')
 })
 
 t.test('certify.p is honoured and no certify means no /Perms', async (t) => {
