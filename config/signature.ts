@@ -46,7 +46,7 @@ export const signature: SignatureConfigInput = {
   timestamps: {
     /** 'off': signatures without a timestamp (PAdES B-B). On by default: each signature is timestamped and refused (503 ERR_TIMESTAMP_UNAVAILABLE) when no TSA answers. */
     enabled: process.env.SIGNATURE_TIMESTAMPS ?? true,
-    /** RFC 3161 timestamp authorities, comma-separated, tried in order. None: signatures are B-B. */
+    /** RFC 3161 timestamp authorities, comma-separated, tried in order. None: the application's own TSA. */
     tsa_urls: process.env.SIGNATURE_TSA_URLS ?? '',
     /** Longest wait for one TSA's answer; the next one is tried after it. */
     tsa_timeout_ms: process.env.SIGNATURE_TSA_TIMEOUT_MS ?? 5_000,

@@ -75,8 +75,7 @@ const signatureConfigSchema = z.strictObject({
     // TSAs listed. On (the default), every signature carries an RFC 3161 timestamp from the
     // first TSA of tsa_urls that answers, and is refused (503) when none does.
     enabled: z.union([z.boolean(), z.enum(['on', 'off', 'true', 'false']).transform((v) => v === 'on' || v === 'true')]).default(true),
-    // From SIGNATURE_TSA_URLS: comma-separated, tried in order. Empty: no TSA (B-B) until the
-    // application's own TSA becomes the default.
+    // From SIGNATURE_TSA_URLS: comma-separated, tried in order. Empty: the application's own TSA.
     tsa_urls: z.union([z.string(), z.array(z.string())])
       .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((u) => u.trim()).filter(Boolean))
       .pipe(z.array(tsaUrl).max(10)).default([]),

@@ -72,12 +72,14 @@ export interface SignatureServicesOptions extends TemplateRegistryOptions {
 }
 
 /**
- * The TSAs every signature is timestamped by, or null for B-B (timestamps off, or no TSA listed).
- * Plain data, so it reaches the PDF workers where signing happens.
+ * The TSAs every signature is timestamped by: those of SIGNATURE_TSA_URLS, else the application's
+ * own (in-process); null for B-B (timestamps off). Plain data, so it reaches the PDF workers where
+ * signing happens.
  */
-export function timestampSourceOf(config: SignatureConfig): TimestampSource | null {
+export function timestampSourceOf(config: SignatureConfig, appAuthority: TimestampSource['authority']): TimestampSource | null {
   const { enabled, tsa_urls: urls, tsa_timeout_ms: timeoutMs, tsa_max_response_kb: maxKb } = config.timestamps
-  return enabled && urls.length > 0 ? { urls, timeoutMs, maxResponseBytes: maxKb * 1024 } : null
+  if (!enabled) return null
+  return urls.length > 0 ? { urls, timeoutMs, maxResponseBytes: maxKb * 1024 } : { urls: [], authority: appAuthority }
 }
 
 /** Registry, repositories over the host's database and worker pools: what the plugin's routes use. */
@@ -89,14 +91,16 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     ? parseKey32(options.encryptionKey, 'SIGNATURE_ENCRYPTION_KEY')
     : await loadOrCreateKeyFile(path.join(keysDir, 'signature-encryption.key'))
   const certificateAuthority = await loadOrCreateAppCertificateAuthority(keysDir)
-  const pki = new ApplicationPki(database.db, certificateAuthority, await loadOrCreateAppTimestampAuthority(keysDir, certificateAuthority))
+  const timestampAuthority = await loadOrCreateAppTimestampAuthority(keysDir, certificateAuthority)
+  const pki = new ApplicationPki(database.db, certificateAuthority, timestampAuthority)
   await pki.recordOwnCertificates()
   const { publicOrigin } = options
   const revocationUrls = publicOrigin ? () => pkiUrls(publicOrigin()) : undefined
   const disk = new Disks(options.storagePath).disk(config.storage_disk)
   const limits = { maxDecodedBytes: config.limits.pdf_decoded_mb * 1024 * 1024, taskTimeoutMs: config.limits.task_timeout_ms, workerHeapMb: config.limits.worker_heap_mb }
   const idleTimeoutMs = config.limits.worker_idle_ms
-  const pdf = createPdfWorkerPool({ limits, idleTimeoutMs, timestamps: timestampSourceOf(config) })
+  const appAuthority = { keyPem: timestampAuthority.keyPem, certificatesPem: [timestampAuthority.certPem, certificateAuthority.certPem] }
+  const pdf = createPdfWorkerPool({ limits, idleTimeoutMs, timestamps: timestampSourceOf(config, appAuthority) })
   const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, idleTimeoutMs, ...pdfLimitOptions(limits) })
   const signatures = new SignatureRepository(database.db)
   const secrets = new SecretBox(encryptionKey)

@@ -2,7 +2,8 @@
 // TSA that is down, slow, or answers anything but a valid token for this very query is passed
 // over. When none gives one the signature is refused (fail closed): a signature silently made
 // without its timestamp would be weaker evidence than the configuration promises.
-import { createHash } from 'node:crypto'
+import { createHash, createPrivateKey, X509Certificate } from 'node:crypto'
+import { respondToTimestampQuery, type TimestampAuthorityKeys } from '../pki/respond-to-timestamp-query.ts'
 import { ERR_TIMESTAMP_UNAVAILABLE } from './errors.ts'
 import { httpTransport, type TimestampTransport } from './http-transport.ts'
 import { readTimestampReply, type CheckedToken } from './timestamp-reply.ts'
@@ -17,7 +18,17 @@ export interface NamedTransport {
 
 export function transportsFor(source: TimestampSource): NamedTransport[] {
   const options = { timeoutMs: source.timeoutMs ?? DEFAULT_TSA_TIMEOUT_MS, maxResponseBytes: source.maxResponseBytes ?? DEFAULT_TSA_MAX_RESPONSE_BYTES }
-  return source.urls.map((url) => ({ name: displayName(url), send: httpTransport(url, options) }))
+  const remote = source.urls.map((url) => ({ name: displayName(url), send: httpTransport(url, options) }))
+  return source.authority ? [...remote, { name: 'the application TSA', send: inProcessTransport(source.authority) }] : remote
+}
+
+/** The application's TSA, answering in this thread: no network, the same reply a POST /pki/tsa gets. */
+function inProcessTransport(authority: NonNullable<TimestampSource['authority']>): TimestampTransport {
+  let keys: TimestampAuthorityKeys | null = null
+  return async (query) => {
+    keys ??= { privateKey: createPrivateKey(authority.keyPem), certificates: authority.certificatesPem.map((pem) => Buffer.from(new X509Certificate(pem).raw)) }
+    return respondToTimestampQuery(query, keys, new Date())
+  }
 }
 
 /**

@@ -5,6 +5,12 @@
 export interface TimestampSource {
   /** RFC 3161 TSAs over HTTP(S), tried in this order until one gives a valid token. */
   urls: string[]
+  /**
+   * The application's own TSA (its key and certificate, then the CA's, as PEM), asked in-process
+   * after the URLs: the default when no URL is configured. Its answers go through the same
+   * checks as a remote TSA's.
+   */
+  authority?: { keyPem: string; certificatesPem: string[] }
   /** Longest wait for one TSA's whole answer. */
   timeoutMs?: number
   /** Larger answers are refused (a token with its certificates is a few KiB). */
@@ -18,11 +24,15 @@ let configured: TimestampSource | null = null
 
 /** Set once per worker thread (pdf-worker.ts); the main thread keeps none unless a test sets it. */
 export function configureTimestamps(source: TimestampSource | null | undefined): void {
-  configured = source && source.urls.length > 0 ? source : null
+  configured = hasAnyTsa(source) ? source! : null
 }
 
 /** An explicit source wins (null: none); otherwise the thread's configured one. */
 export function timestampSourceFor(explicit: TimestampSource | null | undefined): TimestampSource | null {
   if (explicit === undefined) return configured
-  return explicit && explicit.urls.length > 0 ? explicit : null
+  return hasAnyTsa(explicit) ? explicit! : null
+}
+
+function hasAnyTsa(source: TimestampSource | null | undefined): boolean {
+  return !!source && (source.urls.length > 0 || !!source.authority)
 }
