@@ -33,6 +33,12 @@ export interface CheckContext {
   anchors: X509Certificate[]
   dss: DssContents
   online: OnlineOptions | null
+  /**
+   * CRLs the verifier holds first-hand, now: the application CA's own, built from its register
+   * in-process. Asked after the document and before the network; reported as 'online' (a current
+   * answer from the issuer, not evidence carried by the file).
+   */
+  issuerCrls: Buffer[]
 }
 
 export async function checkSignature(signature: FoundSignature, context: CheckContext): Promise<SignatureFacts> {
@@ -88,9 +94,13 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
   const ocsps = [...context.dss.ocsps, ...embedded.ocsps]
   const crls = [...context.dss.crls, ...signedData.crls, ...embedded.crls]
   const fromDocument = bestStatus([...ocsps.map((o) => statusFromOcsp(o, facts.signer!, issuer)), ...crls.map((c) => statusFromCrl(c, facts.signer!, issuer))])
+  const fromIssuer = facts.chain.trusted ? bestStatus(context.issuerCrls.map((c) => statusFromCrl(c, facts.signer!, issuer))) : undefined
   if (fromDocument) {
     facts.revocation = fromDocument
     facts.revocationSource = 'dss'
+  } else if (fromIssuer) {
+    facts.revocation = fromIssuer
+    facts.revocationSource = 'online'
   } else if (context.online && facts.chain.trusted) {
     const online = await onlineStatus(facts.signer, issuer, context.online)
     if (online) {

@@ -28,7 +28,7 @@ export interface Verifier {
 }
 
 /** The verifier of this app: its CA and the TRUST_ANCHORS files as anchors, in the PDF workers. */
-export async function createVerifier(services: Pick<SignatureServices, 'pdf' | 'config' | 'certificateAuthority'>): Promise<Verifier> {
+export async function createVerifier(services: Pick<SignatureServices, 'pdf' | 'config' | 'certificateAuthority' | 'pki'>): Promise<Verifier> {
   const anchors = [services.certificateAuthority.certPem]
   for (const file of services.config.verify.trust_anchors) {
     const text = await readFile(file, 'utf8').catch((error: Error) => { throw new Error(`TRUST_ANCHORS: cannot read ${file}: ${error.message}`) })
@@ -36,7 +36,8 @@ export async function createVerifier(services: Pick<SignatureServices, 'pdf' | '
     anchors.push(text)
   }
   const online = services.config.verify.online_revocation ? { timeoutMs: 5_000, maxBytes: 10 * 1024 * 1024 } : null
-  return { verify: (pdf) => services.pdf.run('verifyPdf', pdf, { trustAnchors: anchors, online }) }
+  // The app's CA answers for its own certificates from its register (the CRL /pki/crl serves).
+  return { verify: async (pdf) => services.pdf.run('verifyPdf', pdf, { trustAnchors: anchors, online, issuerCrls: [await services.pki.crl()] }) }
 }
 
 export async function verifyApi(app: FastifyInstance, { services, verifier, policy, sessions }: { services: SignatureServices; verifier: Verifier; policy: Policy; sessions: SigningSessionManager }) {

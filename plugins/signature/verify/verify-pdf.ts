@@ -19,6 +19,8 @@ export interface VerifyPdfOptions {
   trustAnchors: string[]
   /** Ask OCSP responders and CRL distribution points when the document carries no answer. */
   online?: { timeoutMs: number; maxBytes: number } | null
+  /** The application CA's current CRL (DER), made in-process: its certificates' revocation without a request. */
+  issuerCrls?: Uint8Array[]
   /** ISO time of "now" (tests); defaults to the clock. */
   now?: string
 }
@@ -44,7 +46,8 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
   const analysis = await analyzeRevisions(parseable, ends, firstSigned, doc,
     certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined)
 
-  const context = { bytes, anchors, dss, online: options.online ?? null }
+  const issuerCrls = (options.issuerCrls ?? []).map((crl) => Buffer.from(crl.buffer, crl.byteOffset, crl.byteLength))
+  const context = { bytes, anchors, dss, online: options.online ?? null, issuerCrls }
   // One malformed signature (a certificate node:crypto cannot read, odd DER) fails that signature, not the report.
   const facts = await Promise.all(located.map(({ signature }) => checkSignature(signature, context).catch((error: unknown): SignatureFacts => ({
     integrity: false, problems: [`The signature cannot be checked: ${error instanceof Error ? error.message : String(error)}`], essBound: false, revocationSource: null, hasRevocationService: false,
