@@ -11,13 +11,18 @@ t.test('focus after validation errors and in delete dialogs', async (t) => {
   const { baseUrl, browser, app } = await startBrowserSession(t)
   const admin = await signedInPage(browser, baseUrl, 'admin@example.com')
   await admin.setViewportSize({ width: 1366, height: 900 })
-  const focused = () => admin.evaluate(() => document.activeElement?.id ?? '')
+  // The error appears with the swap; the focus moves once htmx has settled it (a moment later):
+  // wait up to 5 s for the expected element, then read where the focus really is.
+  const focusedAfterSettle = async (expected: string) => {
+    await admin.waitForFunction((id) => document.activeElement?.id === id, expected, { timeout: 5_000 }).catch(() => {})
+    return admin.evaluate(() => document.activeElement?.id ?? '')
+  }
 
   await admin.goto('/admin/users/u-001')
   await admin.getByLabel('Name').fill('')
   await admin.getByRole('button', { name: 'Save changes' }).click()
   await admin.locator('#field-name-error').waitFor()
-  t.equal(await focused(), 'field-name', 'the focus is on the empty name')
+  t.equal(await focusedAfterSettle('field-name'), 'field-name', 'the focus is on the empty name')
   t.equal(await admin.locator('#field-name').getAttribute('aria-invalid'), 'true')
   t.match(await admin.locator('#field-name').getAttribute('aria-describedby'), /\bfield-name-error\b/)
 
@@ -26,7 +31,7 @@ t.test('focus after validation errors and in delete dialogs', async (t) => {
   await admin.getByRole('button', { name: 'Save changes' }).click()
   await admin.locator('#field-email-error').waitFor()
   t.equal(await admin.locator('#field-email-error').innerText(), 'The e-mail manager@example.com is already in use', 'the message is next to the field')
-  t.equal(await focused(), 'field-email', 'the focus is on the taken e-mail')
+  t.equal(await focusedAfterSettle('field-email'), 'field-email', 'the focus is on the taken e-mail')
   t.equal(await admin.locator('#field-email').getAttribute('aria-invalid'), 'true')
   t.match(await admin.locator('#field-email').getAttribute('aria-describedby'), /\bfield-email-error\b/)
   t.equal(await admin.getByLabel('E-mail address').inputValue(), 'manager@example.com', 'what was typed stays')

@@ -24,11 +24,14 @@ async function sendByClicking(page: Page, choice: { template: string; record: st
   await page.locator('[data-topbar="panel:app"]').click()
   await page.locator('#sidebar').getByRole('link', { name: 'Signing sessions' }).click()
   await page.locator('[data-new-session]').click()
-  const form = page.locator('[data-send-form]')
-  await form.locator('#send-template').selectOption(choice.template)
-  // The form is swapped by htmx for the chosen kind: wait for its record list.
-  await form.locator(`#send-signable option[value="${choice.record}"]`).waitFor({ state: 'attached' })
-  await form.locator('#send-signable').selectOption(choice.record)
+  // A choice that changes the form makes htmx fetch it again and swap it in (marking the elements
+  // at work with htmx-request/-swapping/-settling from the change event on): wait until that is
+  // over before the next choice, or a choice made in the old form is lost with it.
+  const settled = () => page.waitForFunction(() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling'))
+  await page.locator('[data-send-form] #send-template').selectOption(choice.template)
+  await settled()
+  await page.locator('[data-send-form] #send-signable').selectOption(choice.record)
+  await settled()
   await page.locator('[data-send-form] [data-slot]').first().waitFor()
   await page.locator(`[data-send-form] input[name="mode"][value="${choice.mode}"]`).check()
   if (choice.message) await page.locator('[data-send-form] #send-message').fill(choice.message)
