@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 /** A temporary name next to the destination: same directory, so the rename is atomic. */
@@ -26,4 +26,24 @@ export async function atomicWrite(destination: string, write: (temporaryPath: st
 
 export function atomicWriteFile(destination: string, bytes: Uint8Array | string): Promise<string> {
   return atomicWrite(destination, (temporary) => writeFile(temporary, bytes))
+}
+
+/**
+ * Writes `bytes` under `destination` only if nothing is there yet, atomically: the file appears
+ * whole (a hard link of a finished temporary file) or not at all. Answers false, writing nothing,
+ * when another writer got there first; on a shared folder this holds across instances too.
+ */
+export async function atomicCreateFile(destination: string, bytes: Uint8Array | string): Promise<boolean> {
+  await mkdir(path.dirname(destination), { recursive: true })
+  const temporary = temporaryPathFor(destination)
+  try {
+    await writeFile(temporary, bytes)
+    await link(temporary, destination)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  } finally {
+    await rm(temporary, { force: true })
+  }
 }

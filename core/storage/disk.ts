@@ -1,5 +1,5 @@
 import { readFile, rm, stat } from 'node:fs/promises'
-import { atomicWrite, atomicWriteFile } from './atomic-write.ts'
+import { atomicCreateFile, atomicWrite, atomicWriteFile } from './atomic-write.ts'
 import { resolveInside } from './safe-path.ts'
 
 /** A folder that keys (paths with '/' separators) can never leave. */
@@ -9,6 +9,8 @@ export interface Disk {
   /** Absolute path of a key; throws UnsafePathError for a key that could leave the root. */
   path(key: string): string
   put(key: string, bytes: Uint8Array | string): Promise<string>
+  /** Writes only if the key holds nothing yet; false (nothing written) when it does. */
+  putIfAbsent(key: string, bytes: Uint8Array | string): Promise<boolean>
   /** For writers that need a file name (a browser printing to a path): they write the temp file. */
   putWith(key: string, write: (temporaryPath: string) => Promise<unknown>): Promise<string>
   get(key: string): Promise<Buffer>
@@ -26,6 +28,10 @@ export class LocalDisk implements Disk {
   // async, so a refused key is a rejected promise like every other failure of a write.
   async put(key: string, bytes: Uint8Array | string): Promise<string> {
     return atomicWriteFile(this.path(key), bytes)
+  }
+
+  async putIfAbsent(key: string, bytes: Uint8Array | string): Promise<boolean> {
+    return atomicCreateFile(this.path(key), bytes)
   }
 
   async putWith(key: string, write: (temporaryPath: string) => Promise<unknown>): Promise<string> {

@@ -62,6 +62,9 @@ async function certificateOf(ctx: SessionContext, session: SigningSessionTable, 
     stamps: [], signer: await ctx.deps.applicationSigner(), certify: { p: 1 },
     reason: `Certificate of completion: ${session.signable_title}`, signingTime: new Date(completedAt),
   }))
-  await disk.put(key, bytes)
+  // Made once: the page and the "completed" mail may make it at the same moment, and two makings
+  // differ (each signature has its own timestamp). The first stored is the certificate; a later
+  // one is dropped and the stored one answered, so the mail attaches what the page downloads.
+  if (!(await disk.putIfAbsent(key, bytes))) return { bytes: await disk.get(key), fileName }
   return { bytes, fileName }
 }
