@@ -24,12 +24,18 @@ async function sendByClicking(page: Page, choice: { template: string; record: st
   await page.locator('[data-topbar="panel:app"]').click()
   await page.locator('#sidebar').getByRole('link', { name: 'Signing sessions' }).click()
   await page.locator('[data-new-session]').click()
+  // htmx binds the form's change handlers once the page's scripts have run: a choice made before
+  // that is a change nobody hears.
+  await page.waitForURL(/\/app\/sessions\/new/)
+  await page.waitForLoadState('load')
+  await page.waitForFunction(() => 'htmx' in window)
   // A choice that changes the form makes htmx fetch it again and swap it in (marking the elements
   // at work with htmx-request/-swapping/-settling from the change event on): wait until that is
   // over before the next choice, or a choice made in the old form is lost with it.
   const settled = () => page.waitForFunction(() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling'))
   await page.locator('[data-send-form] #send-template').selectOption(choice.template)
   await settled()
+  await page.locator(`[data-send-form] #send-signable option[value="${choice.record}"]`).waitFor({ state: 'attached' })
   await page.locator('[data-send-form] #send-signable').selectOption(choice.record)
   await settled()
   await page.locator('[data-send-form] [data-slot]').first().waitFor()
