@@ -1,5 +1,8 @@
 // A signature field merged with its widget annotation, registered on its page and in the form.
-import { PDFDict, PDFHexString, PDFName, PDFNumber, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib'
+// One widget per signature: poppler (pdfsig) reads a signature field whose /Kids are several
+// widgets as that many unsigned fields, so a signature is shown in one place.
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib'
+import { fieldLockParams, type FieldLock } from './field-lock.ts'
 import type { Box } from './stamp-geometry.ts'
 
 // Annotation flags: Print (4) so the stamp prints, Locked (128) so viewers do not move it.
@@ -7,40 +10,60 @@ const PRINT_AND_LOCKED = 4 | 128
 // SignaturesExist (1) | AppendOnly (2): tells viewers to save this file incrementally.
 const SIG_FLAGS = 3
 
-export interface SignatureFieldOptions {
-  name: string
+export interface SignatureWidget {
   page: PDFPage
-  /** Omit for an invisible signature (a zero-size widget, as PDF 32000-1 12.7.4.5 allows). */
+  /** In the page's user space; omit for an invisible signature (a zero-size widget, as PDF 32000-1 12.7.4.5 allows). */
   rect?: Box
+  /** The normal appearance (a stamp); a visible widget without one gets an explicit empty one. */
+  appearance?: PDFRef
+}
+
+export interface SignatureFieldOptions extends SignatureWidget {
+  name: string
   value?: PDFRef
+  /** Fields the signature of this field will lock (field-lock.ts). */
+  lock?: FieldLock
 }
 
 export function createSignatureField(doc: PDFDocument, options: SignatureFieldOptions): PDFRef {
-  const { context } = doc
-  const { x = 0, y = 0, width = 0, height = 0 } = options.rect ?? {}
-  const field = context.obj({
-    Type: 'Annot',
-    Subtype: 'Widget',
-    FT: 'Sig',
-    Rect: [x, y, x + width, y + height].map((n) => PDFNumber.of(round(n))),
-    F: PRINT_AND_LOCKED,
-    P: options.page.ref,
-  }) as PDFDict
+  const field = doc.context.obj({ FT: 'Sig' }) as PDFDict
   // Hex text strings carry any Unicode name without escaping rules to get wrong.
   field.set(PDFName.of('T'), PDFHexString.fromText(options.name))
   if (options.value) field.set(PDFName.of('V'), options.value)
-  if (width > 0 && height > 0) {
-    // An explicit empty appearance: without one, each viewer invents its own look for an
-    // unsigned field (mupdf draws a frame), so the frozen document would not look the same everywhere.
-    const empty = context.register(context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, round(width), round(height)] }))
-    field.set(PDFName.of('AP'), context.obj({ N: empty }))
-  }
-  const ref = context.register(field)
-  options.page.node.addAnnot(ref)
+  if (options.lock) field.set(PDFName.of('Lock'), fieldLockParams(doc.context, options.lock, 'SigFieldLock'))
+  fillWidget(doc, field, options)
+  const ref = doc.context.register(field)
+  addAnnotation(doc, options.page, ref)
   const acroForm = doc.catalog.getOrCreateAcroForm()
   acroForm.addField(ref)
   acroForm.dict.set(PDFName.of('SigFlags'), PDFNumber.of(SIG_FLAGS))
   return ref
+}
+
+function fillWidget(doc: PDFDocument, dict: PDFDict, widget: SignatureWidget): void {
+  const { context } = doc
+  const { x = 0, y = 0, width = 0, height = 0 } = widget.rect ?? {}
+  dict.set(PDFName.of('Type'), PDFName.of('Annot'))
+  dict.set(PDFName.of('Subtype'), PDFName.of('Widget'))
+  dict.set(PDFName.of('Rect'), context.obj([x, y, x + width, y + height].map((n) => PDFNumber.of(round(n)))))
+  dict.set(PDFName.of('F'), PDFNumber.of(PRINT_AND_LOCKED))
+  dict.set(PDFName.of('P'), widget.page.ref)
+  if (!(width > 0 && height > 0)) return
+  // An explicit empty appearance when there is no stamp: without one, each viewer invents its own
+  // look for an unsigned field (mupdf draws a frame), so a frozen document would not look the same everywhere.
+  const normal = widget.appearance ?? context.register(context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, round(width), round(height)] }))
+  dict.set(PDFName.of('AP'), context.obj({ N: normal }))
+}
+
+/**
+ * Lists the annotation on its page and touches nothing else: pdf-lib's addAnnot also rewrites the
+ * page's /Contents into an array, which in an incremental update is a change to what the page
+ * displays (forbidden after a signature).
+ */
+function addAnnotation(doc: PDFDocument, page: PDFPage, annotation: PDFRef): void {
+  const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray)
+  if (annots) annots.push(annotation)
+  else page.node.set(PDFName.of('Annots'), doc.context.obj([annotation]))
 }
 
 /** Marks the document as certified by this signature (PDF 32000-1, 12.8.4: catalog /Perms). */

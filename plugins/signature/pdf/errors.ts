@@ -17,6 +17,11 @@ export const ERR_PDF_NO_CHANGES_ALLOWED = defineError(
   409,
   'The PDF is certified with "no changes allowed"; another signature would break the certification',
 )
+export const ERR_COUNTERSIGN_ONE_PLACEMENT = defineError(
+  'ERR_COUNTERSIGN_ONE_PLACEMENT',
+  422,
+  'A signature added to a signed PDF is shown in one place: send exactly one placement',
+)
 export const ERR_IMAGE_INVALID = defineError('ERR_IMAGE_INVALID', 422, 'The stamp image is not a readable PNG or JPEG')
 export const ERR_PAGE_OUT_OF_RANGE = defineError('ERR_PAGE_OUT_OF_RANGE', 422, 'The page does not exist in this PDF')
 export const ERR_FIELD_INVALID = defineError('ERR_FIELD_INVALID', 422, 'The signature field definition is not valid')

@@ -5,6 +5,7 @@ import { assertOnPage } from './box-on-page.ts'
 import { buildSignatureDictionary } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
 import { ERR_FIELD_INVALID } from './errors.ts'
+import { ownFieldLock } from './field-lock.ts'
 import { uniqueFieldName } from './field-names.ts'
 import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
 import { pageAt } from './page-lookup.ts'
@@ -45,7 +46,8 @@ export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOpt
   for (const slot of options.fields) {
     const page = pageAt(doc, slot.page)
     assertOnPage(slot, frames, `field ${JSON.stringify(slot.name)}`)
-    createSignatureField(doc, { name: slot.name, page, rect: toUserSpace(pageFrame(page), slot) })
+    // Locked in the certified revision: whoever signs the slot freezes it (field-lock.ts).
+    createSignatureField(doc, { name: slot.name, page, rect: toUserSpace(pageFrame(page), slot), lock: ownFieldLock(slot.name) })
   }
   const certify = { p: options.permission ?? 2 }
   const signature = buildSignatureDictionary(doc.context, {

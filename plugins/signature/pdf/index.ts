@@ -1,6 +1,8 @@
 export { normalizePdf } from './normalize-pdf.ts'
 export { signDocument } from './sign-document.ts'
 export type { SignDocumentOptions, Stamp } from './sign-document.ts'
+export { countersignDocument } from './countersign-document.ts'
+export type { CountersignOptions } from './countersign-document.ts'
 export { freezeDocument } from './freeze-document.ts'
 export type { FreezeDocumentOptions, SignatureSlot } from './freeze-document.ts'
 export { signField } from './sign-field.ts'

@@ -1,7 +1,9 @@
-// One signer, one signature, in a single full rewrite of a document nobody has signed yet:
-// the stamps are drawn into the pages and the signature may certify the result (DocMDP).
-import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFDocument } from 'pdf-lib'
-import { assertOnPage } from './box-on-page.ts'
+// One signer, one signature, in a single full rewrite of a document nobody has signed yet. The
+// first stamp is the signature field's widget (stamp-widgets.ts), as a session signer's is; any
+// further stamps of the same signature are drawn into the pages, which this signature covers.
+// The signature may certify the result (DocMDP). A document that is already signed is signed by
+// countersignDocument instead.
+import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFDocument, type PDFImage } from 'pdf-lib'
 import { buildSignatureDictionary, type DocMdpPermission } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
 import { embedStampImage } from './embed-stamp-image.ts'
@@ -13,14 +15,10 @@ import { resolveSigner, type SignerInput } from './signer-input.ts'
 import { fitImageInBox, type Box } from './stamp-geometry.ts'
 import { pageFrame, uprightImageMatrix } from './page-frame.ts'
 import { uniqueFieldName } from './field-names.ts'
+import { ownFieldLock } from './field-lock.ts'
+import { assertStampsOnPages, stampWidget, type Stamp } from './stamp-widgets.ts'
 
-/** A box in points on the page as displayed (page-frame.ts), and the image drawn upright into it. */
-export interface Stamp extends Box {
-  /** 1-based page number. */
-  page: number
-  /** PNG or JPEG bytes. */
-  image: Uint8Array
-}
+export type { Stamp } from './stamp-widgets.ts'
 
 export interface SignDocumentOptions {
   stamps: Stamp[]
@@ -39,24 +37,27 @@ export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions
   const signingTime = options.signingTime ?? new Date()
   const identity = resolveSigner(options.signer, signingTime)
   const doc = await loadForRewrite(pdf)
-  const frames = doc.getPages().map(pageFrame)
-  options.stamps.forEach((stamp, i) => {
-    pageAt(doc, stamp.page) // a page the PDF lacks is ERR_PAGE_OUT_OF_RANGE, as before
-    assertOnPage(stamp, frames, `stamp ${i + 1}`)
-  })
-  await drawStamps(doc, options.stamps)
+  assertStampsOnPages(doc, options.stamps)
+  const [first, ...more] = options.stamps
+  const image = first ? await embedStampImage(doc, first.image) : undefined
+  await drawStamps(doc, more, first && image ? new Map([[first.image, image]]) : new Map())
   const certify = options.certify ? { p: options.certify.p ?? 2 } : undefined
-  const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime, certify })
-  const firstStampPage = pageAt(doc, options.stamps[0]?.page ?? 1)
-  createSignatureField(doc, { name: uniqueFieldName(doc, 'Signature'), page: firstStampPage, value: signature })
+  const name = uniqueFieldName(doc, 'Signature')
+  // A certification governs the whole document through DocMDP; an approval signature locks its own field.
+  const lock = certify ? undefined : ownFieldLock(name)
+  const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime, certify, lock })
+  const widget = first ? await stampWidget(doc, first, image) : { page: pageAt(doc, 1) }
+  createSignatureField(doc, { ...widget, name, value: signature, lock })
   if (certify) setDocMdpPermissions(doc, signature)
   return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write: () => saveNormalized(doc, versionSeed(pdf, identity, signingTime)) })
 }
 
-async function drawStamps(doc: PDFDocument, stamps: Stamp[]): Promise<void> {
+async function drawStamps(doc: PDFDocument, stamps: Stamp[], embedded: Map<Uint8Array, PDFImage>): Promise<void> {
   for (const stamp of stamps) {
     const page = pageAt(doc, stamp.page)
-    const image = await embedStampImage(doc, stamp.image)
+    // The same image bytes (one signature's stamp in several places) are embedded once.
+    if (!embedded.has(stamp.image)) embedded.set(stamp.image, await embedStampImage(doc, stamp.image))
+    const image = embedded.get(stamp.image)!
     // The image is fitted in displayed space, then one matrix takes it to user space, turned
     // against /Rotate so it reads upright.
     const matrix = uprightImageMatrix(pageFrame(page), fitImageInBox(image, stamp))

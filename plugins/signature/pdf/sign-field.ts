@@ -7,6 +7,7 @@ import { appendIncrementalUpdate } from './append-incremental-update.ts'
 import { buildSignatureDictionary } from './build-signature-dictionary.ts'
 import { docMdpPermission } from './docmdp-permission.ts'
 import { embedStampImage } from './embed-stamp-image.ts'
+import { readFieldLock } from './field-lock.ts'
 import { ERR_FIELD_ALREADY_SIGNED, ERR_FIELD_NOT_FOUND, ERR_PDF_NO_CHANGES_ALLOWED } from './errors.ts'
 import { loadPdf } from './load-pdf.ts'
 import { readLastTrailer } from './read-trailer.ts'
@@ -48,7 +49,8 @@ export async function signField(pdf: Uint8Array, options: SignFieldOptions): Pro
   const firstNewNumber = doc.context.largestObjectNumber + 1
 
   const image = await embedStampImage(doc, options.image)
-  const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime })
+  // A field locked at freeze time gets the FieldMDP reference its /Lock asks for.
+  const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime, lock: readFieldLock(field.dict) })
   field.dict.set(PDFName.of('V'), signature)
   const changed: Array<[PDFRef, PDFObject]> = [[field.ref, field.dict]]
   for (const widget of field.widgets) {

@@ -84,9 +84,10 @@ export class SignatureManager {
   }
 
   /**
-   * Stamps the signature's image into every box, signs with its certificate (PKCS#7, certifying
-   * with DocMDP P=2 so later signers may still sign) in a worker, and writes the result atomically
-   * under `key`. Returns the disk-relative key and the bytes.
+   * Shows the signature's image in every box (the signature field's widgets), signs with its
+   * certificate in a worker — certifying with DocMDP P=2 so later signers may still sign, or, on a
+   * document that is already signed, as an incremental update that keeps the earlier signatures
+   * valid — and writes the result atomically under `key`. Returns the disk-relative key and the bytes.
    */
   async embedAndFinalize(input: {
     pdf: Uint8Array
@@ -95,16 +96,20 @@ export class SignatureManager {
     key: string
     signedAt: Date
     reason?: string
+    /** The PDF already carries a signature (inspectPdf): sign it incrementally, without certifying. */
+    countersign?: boolean
   }): Promise<{ documentKey: string; sha256: string; bytes: Uint8Array }> {
     const { material } = input
-    const bytes = await this.#pdf.run('signDocument', input.pdf, {
+    const options = {
       stamps: input.placements.map((p) => ({ page: p.page, x: p.x, y: p.y, width: p.width, height: p.height, image: material.image })),
       signer: { p12: material.p12, password: material.password },
-      certify: { p: 2 },
       reason: input.reason ?? 'Signed',
       ...(material.subject ? { name: commonName(material.subject) } : {}),
       signingTime: input.signedAt,
-    })
+    }
+    const bytes = input.countersign
+      ? await this.#pdf.run('countersignDocument', input.pdf, options)
+      : await this.#pdf.run('signDocument', input.pdf, { ...options, certify: { p: 2 } })
     await this.#disk.put(input.key, bytes)
     return { documentKey: input.key, sha256: sha256Hex(bytes), bytes }
   }
@@ -118,6 +123,7 @@ export class SignatureManager {
     guard?: StoreGuard
     /** The slots were signed before: why again (kept on the row, and in the PDF's /Reason). */
     resignReason?: string | undefined
+    countersign?: boolean
   }): Promise<SignedDocument> {
     if (input.placements.length === 0) throw new Error('sign() needs at least one placement')
     const uuid = randomUUID()
@@ -125,7 +131,7 @@ export class SignatureManager {
     const key = signedDocumentKey(uuid)
     const signed = input.subject.title ? `Signed: ${input.subject.title}` : 'Signed'
     const reason = input.resignReason ? `${signed} (signed again: ${input.resignReason})` : signed
-    const file = await this.embedAndFinalize({ pdf: input.pdf, material: input.material, placements: input.placements, key, signedAt, reason })
+    const file = await this.embedAndFinalize({ pdf: input.pdf, material: input.material, placements: input.placements, key, signedAt, reason, countersign: input.countersign ?? false })
     try {
       await this.storeForDocument({
         uuid, material: input.material, subject: input.subject, placements: input.placements,

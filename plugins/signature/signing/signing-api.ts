@@ -6,7 +6,7 @@ import { ERR_BODY_TOO_LARGE } from '../../../core/http/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import { UUID } from '../../../core/http/uuid.ts'
 import { sendPageImage } from '../designer/send-page-image.ts'
-import { ERR_PDF_INVALID } from '../pdf/errors.ts'
+import { ERR_COUNTERSIGN_ONE_PLACEMENT, ERR_PDF_INVALID, ERR_PDF_NO_CHANGES_ALLOWED } from '../pdf/errors.ts'
 import type { SignatureServices } from '../signature-services.ts'
 import { assertOnPage, boxSchema } from './placements.ts'
 import { sha256Hex } from './sha256-hex.ts'
@@ -71,12 +71,17 @@ export async function signingApi(app: FastifyInstance, { services, policy }: { s
     // Parses in a worker: refuses unreadable and encrypted files with their own 422s.
     const summary = await services.pdf.run('inspectPdf', pdf)
     body.placements.forEach((box, i) => assertOnPage(box, summary.pages, `placements.${i}`))
+    const countersign = summary.signatureFields.some((field) => field.signed)
+    if (countersign && summary.docMdp === 1) throw ERR_PDF_NO_CHANGES_ALLOWED()
+    if (countersign && body.placements.length !== 1) throw ERR_COUNTERSIGN_ONE_PLACEMENT(`The PDF is signed already; ${body.placements.length} placements were sent`)
     const sha256 = sha256Hex(pdf)
     const signed = await manager.sign({
       pdf,
       material,
       subject: { type: 'upload', id: sha256, templateKey: null, ...(body.title ? { title: body.title } : {}) },
       placements: body.placements.map((box) => ({ slot: null, ...box })),
+      // A PDF signed before (here or elsewhere) gets its signature appended: theirs stay valid.
+      countersign,
     })
     return reply
       .type('application/pdf')

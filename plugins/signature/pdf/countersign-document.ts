@@ -1,0 +1,75 @@
+// A further signature on a document that is already signed (an upload signed elsewhere, or by
+// this app): a new signature field with the stamp as its widget, appended as an incremental
+// update, so every byte the earlier signatures cover stays as it is and they stay valid. Only a
+// certification that allows no change at all (DocMDP P=1) refuses it. The stamp can't also be
+// drawn elsewhere: page content added after a signature is a forbidden change, and poppler reads a
+// signature field with several widgets as several unsigned fields, so it is one placement.
+import { PDFDict, PDFName, PDFRef, type PDFDocument, type PDFObject } from 'pdf-lib'
+import { appendIncrementalUpdate } from './append-incremental-update.ts'
+import { buildSignatureDictionary } from './build-signature-dictionary.ts'
+import { createSignatureField } from './create-signature-field.ts'
+import { docMdpPermission } from './docmdp-permission.ts'
+import { ERR_COUNTERSIGN_ONE_PLACEMENT, ERR_PDF_NO_CHANGES_ALLOWED } from './errors.ts'
+import { ownFieldLock } from './field-lock.ts'
+import { uniqueFieldName } from './field-names.ts'
+import { finishSignature } from './finish-signature.ts'
+import { loadPdf } from './load-pdf.ts'
+import { readLastTrailer } from './read-trailer.ts'
+import { withSignatureContentsSkipped } from './signature-contents-skipped.ts'
+import { resolveSigner } from './signer-input.ts'
+import type { SignDocumentOptions } from './sign-document.ts'
+import { assertStampsOnPages, stampWidget } from './stamp-widgets.ts'
+import { timestampSourceFor } from '../timestamps/timestamp-source.ts'
+
+/** As signDocument, without certify: only the first signature of a document may certify it. */
+export type CountersignOptions = Omit<SignDocumentOptions, 'certify'>
+
+export async function countersignDocument(pdf: Uint8Array, options: CountersignOptions): Promise<Uint8Array> {
+  const signingTime = options.signingTime ?? new Date()
+  const identity = resolveSigner(options.signer, signingTime)
+  // Parsed to read and to build new objects; the file is never re-saved (see sign-field.ts).
+  if (options.stamps.length !== 1) throw ERR_COUNTERSIGN_ONE_PLACEMENT(`${options.stamps.length} placements were sent`)
+  const doc = await loadPdf(withSignatureContentsSkipped(pdf))
+  const previous = readLastTrailer(pdf, doc.context)
+  if (docMdpPermission(doc) === 1) throw ERR_PDF_NO_CHANGES_ALLOWED()
+  doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, previous.size - 1)
+  const firstNewNumber = doc.context.largestObjectNumber + 1
+
+  // What a new field touches among existing objects: the catalog, the form, its field list, the
+  // pages and their annotation lists. Whichever of them changed is written again.
+  const watched = watchedObjects(doc, previous.root)
+  const before = new Map(watched.map((ref) => [ref, serialized(doc, ref)]))
+  assertStampsOnPages(doc, options.stamps)
+  const widget = await stampWidget(doc, options.stamps[0]!)
+  const name = uniqueFieldName(doc, 'Signature')
+  const lock = ownFieldLock(name)
+  const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime, lock })
+  createSignatureField(doc, { ...widget, name, value: signature, lock })
+
+  const changed: Array<[PDFRef, PDFObject]> = watched
+    .filter((ref) => serialized(doc, ref) !== before.get(ref))
+    .map((ref) => [ref, doc.context.lookup(ref)!])
+  const created = doc.context.enumerateIndirectObjects().filter(([ref]) => ref.objectNumber >= firstNewNumber)
+  return finishSignature({
+    context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps),
+    write: () => appendIncrementalUpdate(pdf, { objects: [...changed, ...created], previous, context: doc.context }),
+  })
+}
+
+function watchedObjects(doc: PDFDocument, root: PDFRef): PDFRef[] {
+  const refs = [root]
+  const acroForm = doc.catalog.get(PDFName.of('AcroForm'))
+  if (acroForm instanceof PDFRef) refs.push(acroForm)
+  const fields = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict)?.get(PDFName.of('Fields'))
+  if (fields instanceof PDFRef) refs.push(fields)
+  for (const page of doc.getPages()) {
+    refs.push(page.ref)
+    const annots = page.node.get(PDFName.of('Annots'))
+    if (annots instanceof PDFRef) refs.push(annots)
+  }
+  return refs
+}
+
+function serialized(doc: PDFDocument, ref: PDFRef): string {
+  return doc.context.lookup(ref)?.toString() ?? ''
+}
