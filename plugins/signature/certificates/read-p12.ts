@@ -3,7 +3,8 @@
 // signer first. forge decrypts the bags (its PBKDF2 and ciphers cover what OpenSSL writes) but
 // decodes only RSA keys and certificates; for others it leaves the decrypted ASN.1 in the bag,
 // which node:crypto reads as PKCS#8 and X.509.
-import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto'
+import { createHash, createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import forge from 'node-forge'
 import { fromForgePrivateKey } from './forge-keys.ts'
 import { describeSubject } from './issue-user-certificate.ts'
@@ -23,15 +24,33 @@ export interface ReadP12Options {
   at?: Date
 }
 
+interface OpenedP12 { identity: SigningIdentity; own: Buffer; parsed: X509Certificate }
+
+/**
+ * Files opened lately in this thread, by the file's and the password's digest: forge's PBKDF2 and
+ * AES in JavaScript cost 30-60 ms a file, most of a signature made through /api/sign. Only
+ * successful openings are kept (a wrong password costs the full price every time), and the
+ * certificate's validity is checked again at each use.
+ */
+const opened = new LRUCache<string, OpenedP12>({ max: 64, ttl: 10 * 60_000 })
+
 export function readP12(p12: Uint8Array, password: string, options: ReadP12Options = {}): SigningIdentity {
-  const pfx = openPfx(p12, password)
-  const privateKey = extractPrivateKey(pfx)
-  const certs = extractCertificates(pfx)
-  const own = findCertificateOfKey(certs, privateKey)
-  const parsed = new X509Certificate(own)
-  assertUsableForSigning(own, parsed, options.at ?? new Date())
-  const certificates = [own, ...certs.filter((c) => c !== own)]
-  return { privateKey, certificates, subject: subjectOf(own, parsed), notAfter: new Date(parsed.validTo) }
+  const key = createHash('sha256').update(p12).update('\0').update(password).digest('base64')
+  let entry = opened.get(key)
+  if (!entry) {
+    const pfx = openPfx(p12, password)
+    const privateKey = extractPrivateKey(pfx)
+    const certs = extractCertificates(pfx)
+    const own = findCertificateOfKey(certs, privateKey)
+    const parsed = new X509Certificate(own)
+    const certificates = [own, ...certs.filter((c) => c !== own)]
+    entry = { identity: { privateKey, certificates, subject: subjectOf(own, parsed), notAfter: new Date(parsed.validTo) }, own, parsed }
+    assertUsableForSigning(own, parsed, options.at ?? new Date())
+    opened.set(key, entry)
+    return entry.identity
+  }
+  assertUsableForSigning(entry.own, entry.parsed, options.at ?? new Date())
+  return entry.identity
 }
 function openPfx(p12: Uint8Array, password: string): forge.pkcs12.Pkcs12Pfx {
   let asn1: forge.asn1.Asn1
