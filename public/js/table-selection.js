@@ -25,4 +25,14 @@
     }
     if (event.target.matches('[data-select-all], [data-select-row]')) update(table)
   })
+
+  // A table swapped after a delete takes the button that had the focus with it: the focus goes to
+  // the page's main region instead of being lost on <body>, so Tab goes on from the page.
+  document.body.addEventListener('htmx:afterSettle', function (event) {
+    if (!event.detail.target || !event.detail.target.matches || !event.detail.target.matches('[data-table]')) return
+    var active = document.activeElement
+    if (active && active !== document.body && document.contains(active)) return
+    var main = document.getElementById('main')
+    if (main) main.focus({ preventScroll: true })
+  })
 })()

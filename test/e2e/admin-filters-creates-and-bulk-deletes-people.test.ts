@@ -76,6 +76,8 @@ t.test('admin: filter by role, create a person, bulk delete two, see the toast',
   await toast.hover()
   await dialog.waitFor({ state: 'hidden' })
   await page.getByText(`of ${before - 2} results`).waitFor()
+  await page.waitForFunction(() => document.activeElement?.id === 'main')
+  t.pass('the focus is on the page, not lost with the swapped table')
   t.equal(await page.locator('#flash').evaluate((el) => getComputedStyle(el).position), 'fixed', 'the toast floats: the heading did not move')
   await passes(t, page, 'people-bulk-deleted-toast')
   await toast.getByRole('button', { name: 'Close message' }).click()
