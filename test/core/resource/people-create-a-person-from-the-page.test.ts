@@ -1,6 +1,9 @@
 import t from 'tap'
 import { buildTestApp, DEMO, login } from '../../helpers/app.ts'
-import { cookieOf, csrfMeta, getPage, htmxWrite } from '../../helpers/pages.ts'
+import { Panel } from '../../../core/panel/panel.ts'
+import { userResource } from '../../../host-app/users/user-resource.ts'
+import { createUserService } from '../../../host-app/users/user-service.ts'
+import { buildAppWith, cookieOf, csrfMeta, getPage, htmxWrite } from '../../helpers/pages.ts'
 
 const NEW = { name: 'Nia Newcomer', email: 'Nia.Newcomer@example.com', role: 'staff', password: 'a-long-password' }
 
@@ -73,4 +76,21 @@ t.test('the role select offers only what the actor may give, and the server refu
   const bad = await htmxWrite(app, 'POST', '/admin/users', cookie, csrfMeta(form.body), { ...NEW, role: 'owner' })
   t.equal(bad.statusCode, 422)
   t.match(bad.body, 'id="field-role-error"')
+})
+
+t.test('without users:create there is no New person button, and the form and its write are refused', async (t) => {
+  // A panel open to every signed-in user, so staff (users:read only) reach the screen.
+  const app = await buildAppWith(t, async (app) => {
+    const service = createUserService(app.policy, app.users)
+    await app.register(Panel.make().id('people').path('people').access('signed-in').resources([userResource(service, app.policy)]))
+  })
+  const staff = await login(app, DEMO.staff.email)
+  const list = await getPage(app, '/people/users', staff)
+  t.equal(list.statusCode, 200)
+  t.notMatch(list.body, 'data-action="create"')
+  t.equal((await getPage(app, '/people/users/new', staff)).statusCode, 403)
+  const refused = await htmxWrite(app, 'POST', '/people/users', staff, csrfMeta(list.body), NEW)
+  t.equal(refused.statusCode, 403)
+  t.equal(refused.headers['x-error-code'], 'ERR_ACCESS_DENIED')
+  t.equal(await app.users.findByEmail(NEW.email), null, 'nobody was created')
 })
