@@ -5,10 +5,10 @@ import { defineModules } from '../core/launcher/define-modules.ts'
 // Icons are plain glyphs every system font has (no emoji font on a bare Debian).
 // Only People has pages so far: the other links answer the 404 page until their module exists.
 export const modules = defineModules([
-  { code: 'PEOPLE', label: 'People', href: '/admin/users', placement: 'tile', size: 'wide', icon: '☺', description: 'Accounts, roles and access' },
-  { code: 'ALERTS', label: 'Alerts', href: '/alerts', placement: 'tile', highlighted: true, icon: '⚠', description: 'What needs attention now' },
-  { code: 'ORDERS', label: 'Orders', href: '/orders', placement: 'tile', icon: '▤', description: 'Open and recent orders' },
-  { code: 'REPORTS', label: 'Reports', href: '/reports', placement: 'tile', icon: '◔', description: 'Shift and period figures' },
-  { code: 'INBOX', label: 'Inbox', href: '/inbox', placement: 'dock', icon: '✉' },
-  { code: 'SEARCH', label: 'Lookup', href: '/lookup', placement: 'dock', icon: '⌕' },
+  { code: 'PEOPLE', label: 'People', href: '/admin/users', placement: 'tile', size: 'wide', icon: 'users', description: 'Accounts, roles and access' },
+  { code: 'ALERTS', label: 'Alerts', href: '/alerts', placement: 'tile', highlighted: true, icon: 'alert-triangle', description: 'What needs attention now' },
+  { code: 'ORDERS', label: 'Orders', href: '/orders', placement: 'tile', icon: 'list', description: 'Open and recent orders' },
+  { code: 'REPORTS', label: 'Reports', href: '/reports', placement: 'tile', icon: 'chart', description: 'Shift and period figures' },
+  { code: 'INBOX', label: 'Inbox', href: '/inbox', placement: 'dock', icon: 'mail' },
+  { code: 'SEARCH', label: 'Lookup', href: '/lookup', placement: 'dock', icon: 'search' },
 ])

@@ -6,6 +6,7 @@ import type { LoginThrottle } from './login-throttle.ts'
 import { dummyHash, verifyPassword } from './passwords.ts'
 import { endSession, startSession } from './session.ts'
 import { toPublicUser, type PublicUser, type UserRepository } from './user-repository.ts'
+import { waitInWords } from '../http/wait-in-words.ts'
 
 export const credentialsSchema = z
   .object({
@@ -24,7 +25,7 @@ export async function signIn(request: FastifyRequest, input: unknown, deps: Sign
   const { email, password } = parseInput(credentialsSchema, input, 'body')
   const client = request.ip
   const wait = await deps.throttle.retryAfter(email, client)
-  if (wait > 0) throw ERR_TOO_MANY_ATTEMPTS(`Too many failed sign-ins; try again in ${wait} s`, { headers: { 'Retry-After': String(wait) } })
+  if (wait > 0) throw ERR_TOO_MANY_ATTEMPTS(`Too many failed sign-ins; try again ${waitInWords(wait)}`, { headers: { 'Retry-After': String(wait) } })
 
   const user = await deps.users.findByEmail(email)
   // Verify against a dummy hash when the e-mail is unknown, so timing does not reveal accounts.

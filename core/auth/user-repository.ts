@@ -33,6 +33,8 @@ export interface UserListQuery {
   search?: string
   /** The fields `search` looks in; every one of USER_SEARCH_FIELDS when absent, none when empty. */
   searchFields?: readonly UserSearchField[]
+  /** Only users with this role (the People screen's role filter). */
+  role?: string
 }
 
 /** The fields a query searches, each once, in one order (so equal sets make equal cache keys). */

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { ERR_TOO_MANY_REQUESTS } from './errors.ts'
 import { fixedWindow } from './fixed-window.ts'
+import { waitInWords } from './wait-in-words.ts'
 
 export interface RequestRateLimitOptions {
   /** Requests a client may make per window. */
@@ -18,6 +19,6 @@ export function requestRateLimit(options: RequestRateLimitOptions, now: () => nu
   const hit = fixedWindow({ ...options, capacity: 100_000 }, now)
   return async function limitRequestRate(request: FastifyRequest): Promise<void> {
     const wait = hit(request.ip)
-    if (wait !== null) throw ERR_TOO_MANY_REQUESTS(`Too many requests; try again in ${wait} s`, { headers: { 'Retry-After': String(wait) } })
+    if (wait !== null) throw ERR_TOO_MANY_REQUESTS(`Too many requests; try again ${waitInWords(wait)}`, { headers: { 'Retry-After': String(wait) } })
   }
 }

@@ -14,8 +14,8 @@ const moduleSchema = z
     size: z.enum(['normal', 'wide']).default('normal'),
     highlighted: z.boolean().default(false),
     description: z.string().default(''),
-    /** A short glyph shown in the tile (no icon font needed). */
-    icon: z.string().max(4).default('•'),
+    /** The name of an icon of the app's one set (core/views/components/icon.eta); any other short text is shown as it is. */
+    icon: z.string().max(32).default('dot'),
   })
   .strict()
 

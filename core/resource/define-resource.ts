@@ -42,8 +42,8 @@ export interface ResourceField<R, K extends FieldKey<R> = FieldKey<R>> {
   type: 'text' | 'email' | 'number' | 'textarea' | 'select'
   /** What the field accepts; the form's strict schema is built from these. */
   schema: z.ZodType<R[K]>
-  /** For selects: may depend on who is editing what (offer only the roles they may give). */
-  options?: (actor: PublicUser, record: R) => FieldOption[]
+  /** For selects: may depend on who is editing what (offer only the roles they may give); record is null on the create form. */
+  options?: (actor: PublicUser, record: R | null) => FieldOption[]
   autocomplete?: string
   required?: boolean
   help?: string
@@ -51,6 +51,28 @@ export interface ResourceField<R, K extends FieldKey<R> = FieldKey<R>> {
 
 /** One field per key, each schema typed by its own key's value. */
 export type FormField<R> = { [K in FieldKey<R>]: ResourceField<R, K> }[FieldKey<R>]
+
+/**
+ * A field that is written but never shown back (a password): not a key of the record, always
+ * rendered empty. `on` says which form has it; on the edit form an empty value means "no change".
+ */
+export interface WriteOnlyField {
+  key: string
+  label: string
+  type: 'password'
+  on: 'create' | 'edit'
+  schema: z.ZodType
+  autocomplete?: string
+  required?: boolean
+  help?: string
+}
+
+/** A select above the table that narrows the list to one value of a field (?role=admin). */
+export interface ResourceFilter<R> {
+  key: FieldKey<R>
+  label: string
+  options: FieldOption[]
+}
 
 /**
  * An action and the permission decide() must grant for it. `rule` adds a per-record check
@@ -68,6 +90,8 @@ export interface ResourceListQuery<R> {
   /** The resource's searchFields: the only fields `search` may match. */
   searchFields: readonly FieldKey<R>[]
   sort: SortOrder<R>
+  /** The chosen value of each declared filter; only declared keys, only offered values. */
+  filters: Partial<Record<FieldKey<R>, string>>
 }
 
 /** Where the records come from. Every method checks the actor's permissions itself. */
@@ -77,6 +101,8 @@ export interface ResourceSource<R> {
   /** `input` has passed the form's strict schema: only form keys, each parsed by its field. */
   update(actor: PublicUser | null, id: string, input: Record<string, unknown>): Promise<R>
   remove(actor: PublicUser | null, id: string): Promise<void>
+  /** `input` has passed the create form's strict schema. Needed when actions.create is declared. */
+  create?(actor: PublicUser | null, input: Record<string, unknown>): Promise<R>
 }
 
 export interface ResourceDefinition<R extends ResourceRecord> {
@@ -95,12 +121,26 @@ export interface ResourceDefinition<R extends ResourceRecord> {
   /** The fields the source searches (passed in every list query); named in the search box's placeholder. */
   searchFields: FieldKey<R>[]
   perPage: number
+  /** What the per-page selector offers (each 1..100); perPage is added when missing. */
+  perPageOptions?: number[]
+  /** Selects above the table, each narrowing the list to one value of its field. */
+  filters?: ResourceFilter<R>[]
   /**
    * The fields are the write allow-list: the strict schema is derived from them. A resource
    * without an edit action needs none (no fields: every key is refused).
    */
-  form?: { fields: FormField<R>[] }
-  actions: { view: ResourceAction<R>; edit?: ResourceAction<R>; delete?: ResourceAction<R> }
+  form?: { fields: FormField<R>[]; writeOnly?: WriteOnlyField[] }
+  /**
+   * create needs source.create and a form; bulkDelete puts a checkbox on each row the actor may
+   * delete (its permission and rule, checked again for every id by the server).
+   */
+  actions: {
+    view: ResourceAction<R>
+    edit?: ResourceAction<R>
+    delete?: ResourceAction<R>
+    create?: { permission: string }
+    bulkDelete?: ResourceAction<R>
+  }
   source: ResourceSource<R>
 }
 
@@ -114,14 +154,26 @@ export interface AnyResource {
   open<T>(use: <R extends ResourceRecord>(resource: Resource<R>) => T): T
 }
 
-export interface Resource<R extends ResourceRecord> extends Readonly<Omit<ResourceDefinition<R>, 'form'>>, AnyResource {
-  readonly form: { readonly fields: readonly FormField<R>[]; readonly schema: z.ZodObject }
+export interface Resource<R extends ResourceRecord> extends Readonly<Omit<ResourceDefinition<R>, 'form' | 'perPageOptions' | 'filters'>>, AnyResource {
+  readonly form: {
+    readonly fields: readonly FormField<R>[]
+    readonly writeOnly: readonly WriteOnlyField[]
+    /** The edit form's write allow-list. */
+    readonly schema: z.ZodObject
+    /** The create form's write allow-list. */
+    readonly createSchema: z.ZodObject
+  }
+  readonly perPageOptions: readonly number[]
+  readonly filters: readonly ResourceFilter<R>[]
   readonly sortKeys: readonly FieldKey<R>[]
   /** The order a ?sort= value means; a value that is not a sort key means the default order. */
   order(sort: string): SortOrder<R>
 }
 
 const SLUG = /^[a-z][a-z0-9-]*$/
+
+/** The list screen's own query parameters: a filter may not take one of these names. */
+export const RESERVED_QUERY_KEYS: ReadonlySet<string> = new Set(['search', 'sort', 'page', 'perPage'])
 
 /** 'name' and '-name' -> the order each means, for every sort key (URLs and APIs carry the string). */
 export function sortOrders<K extends string>(sortKeys: readonly K[]): Map<string, { field: K; direction: 'asc' | 'desc' }> {
@@ -151,11 +203,39 @@ export function defineResource<R extends ResourceRecord>(definition: ResourceDef
   for (const field of fields) {
     if (field.type === 'select' && !field.options) throw new Error(`${where}: the select "${field.key}" needs options`)
   }
-  // Strict: a key the form does not have is refused, not dropped (the write allow-list).
-  const schema = z.object(Object.fromEntries(fields.map((field) => [field.key, field.schema]))).strict()
+  const writeOnly = definition.form?.writeOnly ?? []
+  for (const on of ['create', 'edit'] as const) {
+    const keys = writeOnly.filter((field) => field.on === on).map((field) => field.key)
+    if (new Set(keys).size !== keys.length) throw new Error(`${where}: duplicate write-only fields on the ${on} form`)
+  }
+  for (const field of writeOnly) {
+    if (fieldKeys.includes(field.key as FieldKey<R>) || columnKeys.includes(field.key as FieldKey<R>)) throw new Error(`${where}: the write-only field "${field.key}" is also a field of the record`)
+  }
+  const perPageOptions = [...new Set([...(definition.perPageOptions ?? [definition.perPage]), definition.perPage])].sort((a, b) => a - b)
+  if (perPageOptions.some((n) => !Number.isInteger(n) || n < 1 || n > 100)) throw new Error(`${where}: perPageOptions must be 1..100`)
+  const filters = definition.filters ?? []
+  for (const filter of filters) {
+    if (RESERVED_QUERY_KEYS.has(filter.key)) throw new Error(`${where}: a filter cannot be named "${filter.key}" (a list parameter)`)
+    if (filter.options.length === 0) throw new Error(`${where}: the filter "${filter.key}" needs options`)
+  }
+  if (new Set(filters.map((f) => f.key)).size !== filters.length) throw new Error(`${where}: duplicate filters`)
+  if (definition.actions.create && !definition.source.create) throw new Error(`${where}: a create action needs source.create`)
+  // Strict: a key the form does not have is refused, not dropped (the write allow-list). On the
+  // edit form an empty write-only field (no new password) is no change at all.
+  const blankIsAbsent = (schema: z.ZodType) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+  const schema = z.object(Object.fromEntries([
+    ...fields.map((field) => [field.key, field.schema] as const),
+    ...writeOnly.filter((field) => field.on === 'edit').map((field) => [field.key, blankIsAbsent(field.schema)] as const),
+  ])).strict()
+  const createSchema = z.object(Object.fromEntries([
+    ...fields.map((field) => [field.key, field.schema] as const),
+    ...writeOnly.filter((field) => field.on === 'create').map((field) => [field.key, field.schema] as const),
+  ])).strict()
   const resource: Resource<R> = Object.freeze({
     ...definition,
-    form: Object.freeze({ fields: Object.freeze([...fields]), schema }),
+    perPageOptions: Object.freeze(perPageOptions),
+    filters: Object.freeze([...filters]),
+    form: Object.freeze({ fields: Object.freeze([...fields]), writeOnly: Object.freeze([...writeOnly]), schema, createSchema }),
     sortKeys: Object.freeze(sortKeys),
     order: (sort: string) => orders.get(sort) ?? defaultOrder,
     open: <T>(use: <S extends ResourceRecord>(typed: Resource<S>) => T): T => use(resource),

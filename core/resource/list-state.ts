@@ -7,6 +7,10 @@ export interface ListState {
   /** 'name' or '-name' */
   sort: string
   page: number
+  /** One of the resource's perPageOptions. */
+  perPage: number
+  /** Declared filter key -> one of its offered values; a filter left at "all" is absent. */
+  filters: Record<string, string>
 }
 
 type ListStateParser = (query: unknown) => ListState
@@ -17,20 +21,33 @@ const parsers = new WeakMap<object, ListStateParser>()
 /**
  * The parser of one resource's list state, built once (zod compiles a schema when it is built:
  * building it per request was a fifth of /admin/users' CPU). A shared link with a stale or
- * mistyped value still opens the list: bad values fall back to the defaults instead of a 400.
+ * mistyped value still opens the list: bad values fall back to the defaults instead of a 400
+ * (a per-page outside the offered ones, a filter value that is not one of its options).
  */
 export function listStateParser<R extends ResourceRecord>(resource: Resource<R>): ListStateParser {
   let parser = parsers.get(resource)
   if (!parser) {
     const sortValues = resource.sortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]]
+    const perPageValues = new Set(resource.perPageOptions)
+    const filterShape = Object.fromEntries(resource.filters.map((filter) => {
+      const values = filter.options.map((o) => o.value) as [string, ...string[]]
+      return [filter.key, z.enum(values).optional().catch(undefined)]
+    }))
     const schema = z.object({
       search: z.string().max(200).catch('').default(''),
       sort: z.enum(sortValues).catch(resource.defaultSort).default(resource.defaultSort),
       page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+      perPage: z.coerce.number().int().refine((n) => perPageValues.has(n)).catch(resource.perPage).default(resource.perPage),
+      ...filterShape,
     })
     parser = (query) => {
-      const parsed = schema.parse(query ?? {})
-      return { search: parsed.search.trim(), sort: parsed.sort, page: parsed.page }
+      const parsed = schema.parse(query ?? {}) as Record<string, unknown> & { search: string; sort: string; page: number; perPage: number }
+      const filters: Record<string, string> = {}
+      for (const filter of resource.filters) {
+        const value = parsed[filter.key]
+        if (typeof value === 'string') filters[filter.key] = value
+      }
+      return { search: parsed.search.trim(), sort: parsed.sort, page: parsed.page, perPage: parsed.perPage, filters }
     }
     parsers.set(resource, parser)
   }
@@ -46,7 +63,12 @@ export function parseListState<R extends ResourceRecord>(resource: Resource<R>, 
 export function listHref<R extends ResourceRecord>(base: string, resource: Resource<R>, state: ListState): string {
   const params = new URLSearchParams()
   if (state.search) params.set('search', state.search)
+  for (const filter of resource.filters) {
+    const value = state.filters[filter.key]
+    if (value) params.set(filter.key, value)
+  }
   if (state.sort !== resource.defaultSort) params.set('sort', state.sort)
+  if (state.perPage !== resource.perPage) params.set('perPage', String(state.perPage))
   if (state.page > 1) params.set('page', String(state.page))
   const qs = params.toString()
   return qs ? `${base}?${qs}` : base

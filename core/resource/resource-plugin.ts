@@ -4,12 +4,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Policy } from '../access/policy.ts'
 import type { PublicUser } from '../auth/user-repository.ts'
 import { requireUser } from '../auth/require-user.ts'
+import { assertPermission } from '../access/assert-permission.ts'
 import { ERR_ACCESS_DENIED, ERR_VALIDATION, isAppError } from '../http/errors.ts'
 import type { PanelContext, PanelPlugin } from '../panel/panel-plugin.ts'
-import { wantsFragment } from '../views/htmx.ts'
+import { navigate, wantsFragment } from '../views/htmx.ts'
+import { setNotice } from '../views/notice.ts'
 import { VIEW_FILES } from '../views/view-files.ts'
 import type { Resource, ResourceRecord } from './define-resource.ts'
-import { fieldErrors, formFields, type FieldErrors, type FormValues } from './form-model.ts'
+import { bulkIdsFrom } from './bulk-ids.ts'
+import { fieldErrors, formFields, refusedField, type FieldErrors, type FormValues } from './form-model.ts'
 import { listStateParser } from './list-state.ts'
 import { columnText, mayUse, tableModel, type Urls } from './table-model.ts'
 
@@ -20,6 +23,8 @@ const VIEW = {
   record: path.join(VIEWS, 'record.eta'),
   recordRegion: path.join(VIEWS, 'record-region.eta'),
   confirmDelete: path.join(VIEWS, 'confirm-delete.eta'),
+  create: path.join(VIEWS, 'create.eta'),
+  createForm: path.join(VIEWS, 'create-form.eta'),
 }
 
 interface IdParams { id: string }
@@ -35,8 +40,10 @@ function pathOf(url: string | string[] | undefined): string | undefined {
 
 /**
  * A resource mounted through the panel plugin contract: navigation in register(), the list,
- * record, update, confirm-delete and delete routes in boot(). Route names:
- * resources.<slug>.index | .view | .update | .confirm-delete | .delete
+ * record, update, confirm-delete and delete routes in boot(), and create and bulk delete when the
+ * resource declares them. Route names:
+ * resources.<slug>.index | .view | .update | .confirm-delete | .delete | .create | .store |
+ * .confirm-bulk-delete | .bulk-delete
  */
 export function resourcePlugin<R extends ResourceRecord>(resource: Resource<R>): PanelPlugin {
   const name = (action: string) => `resources.${resource.slug}.${action}`
@@ -61,6 +68,7 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
     list: `/${panel.path}/${resource.slug}`,
     record: (id) => panel.url(recordRoute, { id }),
     confirmDelete: (id) => panel.url(confirmDeleteRoute, { id }),
+    confirmBulkDelete: `/${panel.path}/${resource.slug}/bulk-delete`,
   }
   const actorOf = (request: FastifyRequest): PublicUser => requireUser(request.user)
   const canFor = (actor: PublicUser) => (permission: string) => policy.can(actor.role, permission)
@@ -73,15 +81,21 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
     const state = parseListState(request.query)
     // The source checks the view permission on every call: a partial request is re-checked too.
     const result = await resource.source.list(actor, {
-      page: state.page, perPage: resource.perPage, search: state.search || undefined,
+      page: state.page, perPage: state.perPage, search: state.search || undefined,
       searchFields: resource.searchFields, sort: resource.order(state.sort),
+      filters: state.filters as Partial<Record<keyof R & string, string>>,
     })
     const table = tableModel({ resource, state, rows: result.data, total: result.total, urls, actor, can: canFor(actor) })
     if (wantsFragment(request)) return reply.fragment(VIEW.table, { table })
+    const create = resource.actions.create
     return reply.page(VIEW.list, {
       table, state, listUrl: urls.list,
       searchPlaceholder,
       resourceLabel: resource.label,
+      recordLabel: resource.recordLabel,
+      filters: resource.filters,
+      perPageOptions: resource.perPageOptions,
+      createHref: create && canFor(actor)(create.permission) ? panel.url(name('create')) : null,
     }, { title: resource.label })
   })
 
@@ -130,8 +144,8 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
       reply.code(422)
       // A source that names the field (details.field: the e-mail of a conflict) gets the message next
       // to it, marked invalid, like any other field error.
-      const field = (error.details as { field?: unknown } | undefined)?.field
-      const errors = typeof field === 'string' && resource.form.fields.some((f) => f.key === field) ? { [field]: error.message } : undefined
+      const field = refusedField(resource, error.details)
+      const errors = field ? { [field]: error.message } : undefined
       return renderRecord(request, reply, current, { values: body, ...(errors ? { errors } : {}), flash: { kind: 'error', message: errors ? 'Please correct the fields marked below.' : error.message } })
     }
   })
@@ -156,8 +170,115 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
     await resource.source.remove(actor, request.params.id)
     // Tell the page: the table refreshes itself, the dialog closes (see public/js/dialogs.js).
     reply.header('HX-Trigger', JSON.stringify({ 'resource-changed': { slug: resource.slug }, 'modal-close': true }))
-    // Deleted from its own page: that page is gone, go to the list.
-    if (pathOf(request.headers['hx-current-url']) === urls.record(record.id)) reply.header('HX-Redirect', urls.list)
-    return reply.fragment(VIEW_FILES.flash, { kind: 'success', message: `Deleted ${resource.title(record)}.` })
+    const message = `Deleted ${resource.title(record)}.`
+    // Deleted from its own page: that page is gone, go to the list, which says what happened.
+    if (pathOf(request.headers['hx-current-url']) === urls.record(record.id)) {
+      setNotice(request, message)
+      reply.header('HX-Redirect', urls.list)
+    }
+    return reply.fragment(VIEW_FILES.flash, { kind: 'success', message })
+  })
+
+  if (resource.actions.create && resource.source.create) mountCreateRoutes(resource, panel, app, name, urls)
+  if (resource.actions.bulkDelete) mountBulkDeleteRoutes(resource, resource.actions.bulkDelete, app, name, urls)
+}
+
+/** The create form (GET <base>/new) and its write (POST <base>); the form's fields are the allow-list. */
+function mountCreateRoutes<R extends ResourceRecord>(resource: Resource<R>, panel: PanelContext, app: FastifyInstance, name: (action: string) => string, urls: Urls) {
+  const policy: Policy = app.policy
+  const permission = resource.actions.create!.permission
+  const create = resource.source.create!.bind(resource.source)
+  const base = `/${resource.slug}`
+  const action = `/${panel.path}/${resource.slug}`
+
+  const render = (request: FastifyRequest, reply: FastifyReply, values: Record<string, unknown>, errors: FieldErrors, flash: { kind: string; message: string } | null) => {
+    const actor = requireUser(request.user)
+    const model = {
+      action, listUrl: urls.list, resourceLabel: resource.label, recordLabel: resource.recordLabel, flash,
+      fields: formFields(resource, actor, null, values, errors),
+    }
+    if (wantsFragment(request)) return reply.fragment(VIEW.createForm, { create: model })
+    return reply.page(VIEW.create, { create: model }, { title: `New ${resource.recordLabel}` })
+  }
+
+  // Static segment: wins over /:id, so a record whose id is "new" is reached by the API only.
+  app.get(`${base}/new`, { config: { name: name('create') } }, async (request, reply) => {
+    assertPermission(policy, request.user, permission)
+    return render(request, reply, {}, {}, null)
+  })
+
+  app.post(base, { config: { name: name('store') } }, async (request, reply) => {
+    const actor = requireUser(request.user)
+    assertPermission(policy, actor, permission)
+    const body = (request.body ?? {}) as Record<string, unknown>
+    const parsed = resource.form.createSchema.safeParse(body)
+    if (!parsed.success) {
+      const { errors, unknown } = fieldErrors(parsed.error.issues)
+      if (unknown.length > 0) throw ERR_VALIDATION(`body: unknown field(s): ${unknown.join(', ')}`)
+      reply.code(422)
+      return render(request, reply, body, errors, { kind: 'error', message: 'Please correct the fields marked below.' })
+    }
+    try {
+      const record = await create(actor, parsed.data)
+      setNotice(request, `Created ${resource.title(record)}.`)
+      return navigate(request, reply, urls.record(record.id))
+    } catch (error) {
+      if (!isAppError(error) || ![400, 409, 422].includes(error.statusCode)) throw error
+      reply.code(422)
+      const field = refusedField(resource, error.details)
+      const errors = field ? { [field]: error.message } : {}
+      return render(request, reply, body, errors, { kind: 'error', message: field ? 'Please correct the fields marked below.' : error.message })
+    }
+  })
+}
+
+/**
+ * Bulk delete: a confirmation naming the count (GET <base>/bulk-delete?ids=..) and the write
+ * (POST <base>/bulk-delete, ids in the form body). Every id is loaded and checked with the same
+ * permission and rule as the single delete before anything is removed: one unknown or refused id
+ * refuses the whole request and nothing is deleted.
+ */
+function mountBulkDeleteRoutes<R extends ResourceRecord>(resource: Resource<R>, action: NonNullable<Resource<R>['actions']['bulkDelete']>, app: FastifyInstance, name: (action: string) => string, urls: Urls) {
+  const policy: Policy = app.policy
+  const route = `/${resource.slug}/bulk-delete`
+  const plural = resource.label.toLowerCase()
+  const counted = (n: number) => `${n} ${n === 1 ? resource.recordLabel : plural}`
+
+  const checked = async (request: FastifyRequest, ids: string[]) => {
+    const actor = requireUser(request.user)
+    assertPermission(policy, actor, action.permission)
+    const records: R[] = []
+    for (const id of ids) {
+      const record = await resource.source.get(actor, id)
+      action.rule?.assert(actor, record)
+      records.push(record)
+    }
+    return { actor, records }
+  }
+
+  app.get(route, { config: { name: name('confirm-bulk-delete') } }, async (request, reply) => {
+    const ids = bulkIdsFrom(request.query, 'query')
+    const { records } = await checked(request, ids)
+    const names = records.slice(0, 5).map((record) => resource.title(record)).join(', ')
+    const more = records.length > 5 ? ` and ${records.length - 5} more` : ''
+    const confirm = {
+      title: `Delete ${counted(records.length)}?`,
+      message: `${names}${more} will be removed. This cannot be undone.`,
+      deleteUrl: urls.confirmBulkDelete,
+      cancelHref: urls.list,
+      ids,
+      confirmLabel: `Delete ${counted(records.length)}`,
+    }
+    if (wantsFragment(request)) return reply.fragment(VIEW.confirmDelete, { confirm })
+    return reply.page(VIEW.confirmDelete, { confirm, standalone: true }, { title: confirm.title })
+  })
+
+  app.post(route, { config: { name: name('bulk-delete') } }, async (request, reply) => {
+    const ids = bulkIdsFrom(request.body, 'body')
+    const { actor } = await checked(request, ids)
+    // Each remove checks again (the source's own guard): a record changed meanwhile is still refused.
+    for (const id of ids) await resource.source.remove(actor, id)
+    reply.header('HX-Trigger', JSON.stringify({ 'resource-changed': { slug: resource.slug }, 'modal-close': true }))
+    return reply.fragment(VIEW_FILES.flash, { kind: 'success', message: `Deleted ${counted(ids.length)}.` })
   })
 }

@@ -6,6 +6,8 @@ export interface Urls {
   list: string
   record: (id: string) => string
   confirmDelete: (id: string) => string
+  /** The confirmation of a bulk delete (GET with the chosen ids). */
+  confirmBulkDelete: string
 }
 
 /** Whether a control is shown: the same decide() and the same rule the source's checks use. */
@@ -36,14 +38,20 @@ export function tableModel<R extends ResourceRecord>(input: {
   const { resource, state, rows, total, urls, actor, can } = input
   const href = (patch: Partial<ListState>) => listHref(urls.list, resource, { ...state, ...patch })
   const current = { field: state.sort.replace(/^-/, ''), direction: state.sort.startsWith('-') ? 'desc' : 'asc' }
-  const pageCount = Math.max(1, Math.ceil(total / resource.perPage))
-  const from = total === 0 || rows.length === 0 ? 0 : (state.page - 1) * resource.perPage + 1
+  const pageCount = Math.max(1, Math.ceil(total / state.perPage))
+  const from = total === 0 || rows.length === 0 ? 0 : (state.page - 1) * state.perPage + 1
+  const narrowed = state.search !== '' || Object.keys(state.filters).length > 0
+  const bulkDelete = resource.actions.bulkDelete && can(resource.actions.bulkDelete.permission) ? resource.actions.bulkDelete : undefined
 
   return {
     id: `${resource.slug}-table`,
     label: resource.label,
     refreshUrl: href({}),
     sort: state.sort,
+    perPage: state.perPage,
+    filters: state.filters,
+    /** The bulk bar and the checkbox column: only when the actor holds the bulk permission. */
+    bulk: bulkDelete ? { confirmUrl: urls.confirmBulkDelete } : null,
     headers: resource.columns.map((column) => {
       const active = column.key === current.field
       const direction = active ? current.direction : null
@@ -66,12 +74,15 @@ export function tableModel<R extends ResourceRecord>(input: {
         })),
         viewHref,
         deleteHref: mayUse(can, actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
+        // No checkbox on a row the bulk delete would refuse (your own account, a higher rank).
+        selectable: bulkDelete ? mayUse(can, actor, bulkDelete, record) : false,
         title: resource.title(record),
       }
     }),
     empty: rows.length > 0 ? null : {
-      title: state.search ? `No ${resource.label.toLowerCase()} match “${state.search}”` : total > 0 ? 'This page is empty' : `No ${resource.label.toLowerCase()} yet`,
-      resetHref: state.search || state.page > 1 ? href({ search: '', page: 1 }) : null,
+      title: state.search ? `No ${resource.label.toLowerCase()} match “${state.search}”` : narrowed ? `No ${resource.label.toLowerCase()} match these filters` : total > 0 ? 'This page is empty' : `No ${resource.label.toLowerCase()} yet`,
+      resetHref: narrowed || state.page > 1 ? href({ search: '', filters: {}, page: 1 }) : null,
+      resetLabel: Object.keys(state.filters).length > 0 ? 'Clear search and filters' : 'Clear search',
     },
     pagination: {
       from,

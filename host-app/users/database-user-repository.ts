@@ -57,9 +57,12 @@ export class DatabaseUserRepository implements UserRepository {
       const tests = searchedFields(query).map((field) => sql<boolean>`lower(${sql.ref(field)}) like ${pattern} escape '\\'`)
       base = base.where(tests.length > 0 ? sql<boolean>`(${sql.join(tests, sql` or `)})` : sql<boolean>`1 = 0`)
     }
+    if (query.role !== undefined) base = base.where('role', '=', query.role)
     const [rows, count] = await Promise.all([
       base.selectAll()
         .orderBy(sql`lower(${sql.ref(field)})`, direction)
+        // Ties (every admin when sorting by role) in name order, as the in-memory store does.
+        .$if(field !== 'name', (q) => q.orderBy(sql`lower(name)`, direction))
         .orderBy('id', direction)
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage)

@@ -28,8 +28,10 @@ function matcher(fields: readonly UserSearchField[], needle: string): Matcher {
   return (stored) => fields.some((field) => stored.lower[field].includes(needle))
 }
 
+// Ties (every admin when sorting by role) are put in name order, then id: a stable, readable order.
 const byField = (field: UserSortField) => (a: Stored, b: Stored) =>
-  collator.compare(a.user[field], b.user[field]) || (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0)
+  collator.compare(a.user[field], b.user[field]) || (field === 'name' ? 0 : collator.compare(a.user.name, b.user.name)) ||
+  (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0)
 
 /** Index of the first element not less than `item` (insertion point). */
 function lowerBound(rows: Stored[], item: Stored, compare: (a: Stored, b: Stored) => number): number {
@@ -139,6 +141,19 @@ export class MemoryUserRepository implements UserRepository {
     const at = direction === 'asc' ? (i: number) => rows[i]! : (i: number) => rows[rows.length - 1 - i]!
     const needle = query.search?.trim().toLowerCase()
     const data: UserRecord[] = []
+    if (query.role !== undefined) {
+      // A role filter scans the sorted index once (no cached count): roles are few, the screen small.
+      const role = query.role
+      const search = needle ? matcher(searchedFields(query), needle) : null
+      let total = 0
+      for (let i = 0; i < rows.length; i++) {
+        const row = at(i)
+        if (row.user.role !== role || (search && !search(row))) continue
+        if (total >= start && total < end) data.push({ ...row.user })
+        total++
+      }
+      return { data, total }
+    }
     if (!needle) {
       for (let i = start; i < Math.min(end, rows.length); i++) data.push({ ...at(i).user })
       return { data, total: rows.length }

@@ -18,7 +18,7 @@ export function userResource(service: UserService, policy: Policy, options: User
   const { actions, mayAssignRole } = service.rules
   const roles = policy.roles()
   // Offer only the roles this actor may give; nobody is offered a change of their own role.
-  const roleOptions = (actor: PublicUser, record: PublicUser) =>
+  const roleOptions = (actor: PublicUser, record: PublicUser | null) =>
     roles.filter((role) => mayAssignRole.allows(actor, record, role))
       .map((role) => ({ value: role, label: role.charAt(0).toUpperCase() + role.slice(1) }))
 
@@ -35,15 +35,22 @@ export function userResource(service: UserService, policy: Policy, options: User
     defaultSort: 'name',
     searchFields: options.searchFields ?? [...USER_SEARCH_FIELDS],
     perPage: 10,
-    // The write allow-list of the page: a password or an id sent to this form is refused.
+    perPageOptions: [10, 25, 50, 100],
+    filters: [{ key: 'role', label: 'Role', options: roles.map((role) => ({ value: role, label: role.charAt(0).toUpperCase() + role.slice(1) })) }],
+    // The write allow-list of the page: an id, or a password on the edit form's other fields, is refused.
     form: {
+      writeOnly: [
+        { key: 'password', label: 'Password', type: 'password', on: 'create', required: true, schema: fields.password, help: 'At least 8 characters.' },
+        // Sets a new password; the person's sessions end everywhere (the service revokes them).
+        { key: 'password', label: 'New password', type: 'password', on: 'edit', schema: fields.password, help: 'Leave empty to keep the current password. A new one signs this person out everywhere.' },
+      ],
       fields: [
         { key: 'name', label: 'Name', type: 'text', required: true, autocomplete: 'name', schema: fields.name },
         { key: 'email', label: 'E-mail address', type: 'email', required: true, autocomplete: 'email', schema: fields.email },
         { key: 'role', label: 'Role', type: 'select', required: true, options: roleOptions, schema: fields.role },
       ],
     },
-    actions: { view: actions.read, edit: actions.update, delete: actions.delete },
+    actions: { view: actions.read, edit: actions.update, delete: actions.delete, create: actions.create, bulkDelete: actions.delete },
     source: {
       list: async (actor, query) => {
         const { field, direction } = query.sort
@@ -52,12 +59,14 @@ export function userResource(service: UserService, policy: Policy, options: User
           // The resource's own fields, typed against the user store's: the guards only narrow.
           searchFields: query.searchFields.filter(isUserSearchField),
           sort: isUserSortField(field) ? { field, direction } : undefined,
+          ...(query.filters.role ? { role: query.filters.role } : {}),
         })
         return { data: result.data, total: result.meta.total }
       },
       get: (actor, id) => service.get(actor, id),
       update: (actor, id, input) => service.update(actor, id, input),
       remove: (actor, id) => service.remove(actor, id),
+      create: (actor, input) => service.create(actor, input),
     },
   })
 }

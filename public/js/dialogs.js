@@ -30,4 +30,92 @@
     if (opener && document.contains(opener)) opener.focus()
     opener = null
   })
+
+  function el (tag, className, text) {
+    var node = document.createElement(tag)
+    if (className) node.className = className
+    if (text !== undefined) node.textContent = text
+    return node
+  }
+
+  // The same dialog for page scripts, instead of window.confirm/prompt (unstyled, and blocked in
+  // some embedded browsers). Both answer a promise: confirm -> true/false, prompt -> text or null.
+  // Text is set with textContent: a label the user typed is never parsed as HTML.
+  function ask (options, withInput) {
+    return new Promise(function (resolve) {
+      if (modal.open) modal.close()
+      opener = document.activeElement
+      var form = el('form', 'confirm')
+      form.method = 'dialog'
+      if (options.danger) {
+        var icon = el('div', 'confirm-icon')
+        icon.setAttribute('aria-hidden', 'true')
+        // The alert icon of the app's set (core/views/components/icon.eta), drawn the same way.
+        var svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg')
+        svg.setAttribute('viewBox', '0 0 24 24')
+        svg.setAttribute('width', '16')
+        svg.setAttribute('height', '16')
+        svg.setAttribute('class', 'icon')
+        svg.setAttribute('fill', 'none')
+        svg.setAttribute('stroke', 'currentColor')
+        svg.setAttribute('stroke-width', '2')
+        svg.setAttribute('stroke-linecap', 'round')
+        ;['M12 8v4', 'M12 16h.01'].forEach(function (d) {
+          var line = document.createElementNS('http://www.w3.org/2000/svg', 'path')
+          line.setAttribute('d', d)
+          svg.append(line)
+        })
+        var ring = document.createElementNS('http://www.w3.org/2000/svg', 'circle')
+        ring.setAttribute('cx', '12'); ring.setAttribute('cy', '12'); ring.setAttribute('r', '9')
+        svg.prepend(ring)
+        icon.append(svg)
+        form.append(icon)
+      }
+      var title = el('h2', 'confirm-title', options.title)
+      title.id = 'modal-title'
+      form.append(title)
+      if (options.message) form.append(el('p', 'muted', options.message))
+      var input = null
+      if (withInput) {
+        var field = el('label', 'field dialog-field')
+        field.append(el('span', 'field-label', options.label || 'Name'))
+        input = el('input', 'input')
+        input.type = 'text'
+        input.required = true
+        input.maxLength = options.maxLength || 200
+        input.value = options.value || ''
+        input.autocomplete = 'off'
+        field.append(input)
+        form.append(field)
+      }
+      var actions = el('div', 'confirm-actions')
+      var cancel = el('button', 'button button-secondary', options.cancelLabel || 'Cancel')
+      cancel.type = 'button'
+      cancel.setAttribute('data-close-modal', '')
+      var ok = el('button', 'button ' + (options.danger ? 'button-danger-solid' : 'button-primary'), options.confirmLabel || 'OK')
+      ok.type = 'submit'
+      ok.setAttribute('data-dialog-confirm', '')
+      actions.append(cancel, ok)
+      form.append(actions)
+      var answered = false
+      form.addEventListener('submit', function (event) {
+        event.preventDefault()
+        if (input && !input.value.trim()) { input.setAttribute('aria-invalid', 'true'); input.focus(); return }
+        answered = true
+        var value = input ? input.value.trim() : true
+        modal.close()
+        resolve(value)
+      })
+      modal.addEventListener('close', function () { if (!answered) resolve(withInput ? null : false) }, { once: true })
+      modal.replaceChildren(form)
+      modal.showModal()
+      // The safe choice has the focus for a confirmation; the text for a prompt.
+      if (input) { input.focus(); input.select() } else cancel.focus()
+    })
+  }
+
+  window.appDialog = {
+    confirm: function (options) { return ask(options, false) },
+    prompt: function (options) { return ask(options, true) }
+  }
 })()

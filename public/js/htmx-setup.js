@@ -30,11 +30,12 @@
     if (first) first.focus()
   })
 
-  // "Clear search" swaps the table only: the search box above it is emptied too, so the box and
-  // the list agree.
+  // "Clear search" swaps the table only: the search box and the filters above it are emptied too,
+  // so the controls and the list agree.
   document.body.addEventListener('click', function (event) {
     if (!event.target.closest('[data-clear-search]')) return
     document.querySelectorAll('form[role="search"] input[name="search"]').forEach(function (input) { input.value = '' })
+    document.querySelectorAll('form[role="search"] select[data-filter]').forEach(function (select) { select.value = '' })
   })
 
   // Expose the token to page scripts (fetch) without them reading the DOM themselves.

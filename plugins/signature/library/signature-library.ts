@@ -179,6 +179,8 @@ export class SignatureLibrary {
   /**
    * Revoking keeps the row (documents already signed with it still point at it) and revokes the
    * certificate the application's CA issued for it, if it did: CRL and OCSP say so from then on.
+   * Revoking the primary signature makes the oldest other active one primary, in the same
+   * transaction, so a user with active signatures always has a primary one.
    */
   async revoke(userId: string, uuid: string): Promise<void> {
     const row = await this.#own(userId, uuid)
@@ -187,6 +189,7 @@ export class SignatureLibrary {
     const unrecorded = await this.#unrecordedIssuedCertificate(row)
     await this.#write(async (db) => {
       await this.repository.update(uuid, patch, db)
+      if (row.is_primary === 1) await this.repository.promoteOldestActive(userId, uuid, db)
       if (unrecorded) await issuedCertificates.record(db, unrecorded)
       await issuedCertificates.revokeOfSignature(db, uuid, at)
     }, { type: 'signature.revoked', row: { ...row, ...patch }, at })

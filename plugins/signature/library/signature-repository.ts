@@ -25,6 +25,15 @@ export class SignatureRepository {
     return db.selectFrom('digital_signatures').selectAll().where('uuid', '=', uuid).executeTakeFirst()
   }
 
+  /** The user's oldest active library signature other than `exceptUuid` becomes the primary one. */
+  async promoteOldestActive(userId: string, exceptUuid: string, db: Db = this.db) {
+    const next = await db.selectFrom('digital_signatures').select('uuid')
+      .where('user_id', '=', userId).where('signable_id', 'is', null).where('source_uuid', 'is', null)
+      .where('status', '=', 'active').where('uuid', '!=', exceptUuid)
+      .orderBy('created_at', 'asc').orderBy('uuid', 'asc').executeTakeFirst()
+    if (next) await db.updateTable('digital_signatures').set({ is_primary: 1 }).where('uuid', '=', next.uuid).execute()
+  }
+
   insert(row: DigitalSignatureTable, db: Db = this.db) {
     return db.insertInto('digital_signatures').values(row).execute()
   }

@@ -139,6 +139,7 @@
     }
     const save = $('[data-save]')
     save.disabled = true
+    save.setAttribute('aria-busy', 'true')
     say('info', certMode === 'issue' ? 'Issuing your certificate…' : 'Checking the certificate…')
     try {
       const created = await api('POST', config.api, { label, image, certificate })
@@ -154,6 +155,7 @@
       fieldError('form', `Not saved: ${error.message}`, null)
     } finally {
       save.disabled = false
+      save.removeAttribute('aria-busy')
     }
   })
 
@@ -166,6 +168,13 @@
     b.dataset.action = data
     b.addEventListener('click', onClick)
     return b
+  }
+
+  /** "CN=Sam Staff,O=Workspace" -> "Sam Staff": people read the name, not a distinguished name. */
+  function commonName(subject) {
+    if (!subject) return 'an unnamed holder'
+    const match = /(?:^|[,/]\s*)CN=((?:\\.|[^,/])+)/i.exec(subject)
+    return match ? match[1].replace(/\\(.)/g, '$1').trim() : subject
   }
 
   function card(sig) {
@@ -182,14 +191,14 @@
     const info = document.createElement('p')
     info.className = 'mysig-meta'
     const expires = sig.certificate.notAfter ? new Date(sig.certificate.notAfter).toLocaleDateString() : '?'
-    info.textContent = `${sig.certificate.source === 'uploaded' ? 'Uploaded' : 'Issued'} certificate · ${sig.certificate.subject ?? ''} · valid until ${expires}`
+    info.textContent = `${sig.certificate.source === 'uploaded' ? 'Uploaded' : 'Issued'} certificate for ${commonName(sig.certificate.subject)} · valid until ${expires}`
     el.append(img, title, info)
     if (sig.status === 'active') {
       const actions = document.createElement('div')
       actions.className = 'mysig-actions'
       actions.append(button('Rename', 'button-secondary', async () => {
-        const label = window.prompt('New name', sig.label)
-        if (!label || label.trim() === sig.label) return
+        const label = await window.appDialog.prompt({ title: `Rename “${sig.label}”`, label: 'New name', value: sig.label, confirmLabel: 'Rename', maxLength: 120 })
+        if (!label || label === sig.label) return
         try { await api('PATCH', `${config.api}/${sig.uuid}`, { label: label.trim() }); say('success', 'Renamed.'); await load() } catch (e) { say('error', e.message) }
       }, 'rename'))
       if (!sig.primary) {
@@ -204,7 +213,12 @@
         }, 'primary'))
       }
       actions.append(button('Revoke', 'button-danger', async () => {
-        if (!window.confirm(`Revoke “${sig.label}”? Documents already signed with it stay signed; it cannot be used again.`)) return
+        const sure = await window.appDialog.confirm({
+          title: `Revoke “${sig.label}”?`,
+          message: `Documents already signed with it stay signed; it cannot be used again.${sig.primary ? ' Your oldest other signature becomes the primary one.' : ''}`,
+          confirmLabel: 'Revoke', danger: true,
+        })
+        if (!sure) return
         try { await api('DELETE', `${config.api}/${sig.uuid}`); say('success', 'Revoked.'); await load() } catch (e) { say('error', e.message) }
       }, 'revoke'))
       el.append(actions)

@@ -17,6 +17,11 @@ for (const role of ['admin', 'manager', 'staff'] as const) {
     const [tiles = '', dock = ''] = page.body.split('id="dock-heading"')
     t.same(attributeValues(tiles, 'data-module'), expected[role].tiles, 'tiles')
     t.same(attributeValues(dock, 'data-module'), expected[role].dock, 'dock')
+    // Issue 21: plain words, not "modules for this shift", "Dock" or "stations".
+    t.match(page.body, 'Everything your role can open.')
+    t.match(page.body, '>Shortcuts</h2>')
+    if (expected[role].dock.length === 0) t.match(dock, 'Your role has no shortcuts.')
+    t.notMatch(page.body, /shift\.|>Dock<|stations/i, 'no jargon')
     const all = [...expected.admin.tiles, ...expected.admin.dock]
     for (const code of all.filter((c) => !(expected[role].tiles as readonly string[]).includes(c) && !(expected[role].dock as readonly string[]).includes(c))) {
       t.notMatch(page.body, code, `${code} appears nowhere in the page`)

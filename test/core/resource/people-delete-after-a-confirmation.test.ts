@@ -1,6 +1,6 @@
 import t from 'tap'
 import { buildTestApp, DEMO, login } from '../../helpers/app.ts'
-import { csrfMeta, getPage, htmxWrite } from '../../helpers/pages.ts'
+import { cookieOf, csrfMeta, getPage, htmxWrite } from '../../helpers/pages.ts'
 
 t.test('delete button -> confirmation -> delete, using the URLs the page itself carries', async (t) => {
   const app = await buildTestApp(t)
@@ -34,4 +34,21 @@ t.test('no delete control for your own account, and the server refuses it anyway
   const refused = await htmxWrite(app, 'DELETE', '/admin/users/u-admin', cookie, csrfMeta(list.body))
   t.equal(refused.statusCode, 409)
   t.equal((await app.inject({ url: '/api/users/u-admin', headers: { cookie } })).statusCode, 200)
+})
+
+t.test('deleted from its own page: the browser goes to the list, which says what was deleted', async (t) => {
+  const app = await buildTestApp(t)
+  const cookie = await login(app, DEMO.admin.email)
+  const record = await getPage(app, '/admin/users/u-001', cookie)
+  const deleted = await app.inject({
+    method: 'DELETE', url: '/admin/users/u-001',
+    headers: { cookie, accept: 'text/html', 'hx-request': 'true', 'x-csrf-token': csrfMeta(record.body), 'hx-current-url': 'http://localhost/admin/users/u-001' },
+  })
+  t.equal(deleted.statusCode, 200)
+  t.equal(deleted.headers['hx-redirect'], '/admin/users')
+  // The message travels in the session cookie the answer sets, as a browser would keep it.
+  const withNotice = cookieOf(deleted)!
+  const list = await getPage(app, '/admin/users', withNotice)
+  t.match(list.body, /<div id="flash"[^>]*>[\s\S]*?<span class="flash-message">Deleted Olivia Hughes\.<\/span>/, 'the list page shows the message')
+  t.notMatch((await getPage(app, '/admin/users', cookieOf(list) ?? withNotice)).body, 'Deleted Olivia Hughes.', 'once')
 })

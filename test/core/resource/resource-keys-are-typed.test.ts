@@ -56,7 +56,7 @@ t.test('the list query the source receives is typed by the record', async (t) =>
       },
     },
   })
-  await resource.source.list(null, { page: 1, perPage: 10, searchFields: resource.searchFields, sort: resource.order('-pages') })
+  await resource.source.list(null, { page: 1, perPage: 10, searchFields: resource.searchFields, sort: resource.order('-pages'), filters: {} })
   t.same(seen, ['pages', 'title'])
   t.same(resource.order('-pages'), { field: 'pages', direction: 'desc' })
   t.same(resource.order('nonsense'), { field: 'pages', direction: 'desc' }, 'an unknown sort is the default order')

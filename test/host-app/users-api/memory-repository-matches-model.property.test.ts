@@ -17,6 +17,7 @@ const op = fc.oneof(
     direction: fc.constantFrom('asc' as const, 'desc' as const),
     search: fc.option(fc.constantFrom('a', 'MAX', 'zoë', 'example', '@', 'sam\nuser'), { nil: undefined }),
     searchFields: fc.option(fc.subarray(['name', 'email'] as const), { nil: undefined }),
+    role: fc.option(fc.constantFrom('admin', 'staff', 'manager'), { nil: undefined }),
     page: fc.integer({ min: 1, max: 4 }),
     perPage: fc.integer({ min: 1, max: 5 }),
   }),
@@ -40,12 +41,13 @@ t.test('list() agrees with a from-scratch sort and filter after any sequence of 
         await repo.delete(id)
         model.delete(id)
       } else if (o.kind === 'list') {
-        const got = await repo.list({ page: o.page, perPage: o.perPage, sort: { field: o.field, direction: o.direction }, search: o.search, searchFields: o.searchFields })
+        const got = await repo.list({ page: o.page, perPage: o.perPage, sort: { field: o.field, direction: o.direction }, search: o.search, searchFields: o.searchFields, ...(o.role ? { role: o.role } : {}) })
         const needle = o.search?.toLowerCase()
         const fields = o.searchFields ?? ['name', 'email']
         const rows = [...model.values()]
+          .filter((u) => !o.role || u.role === o.role)
           .filter((u) => !needle || fields.some((field) => u[field].toLowerCase().includes(needle)))
-          .sort((a, b) => collator.compare(a[o.field], b[o.field]) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+          .sort((a, b) => collator.compare(a[o.field], b[o.field]) || (o.field === 'name' ? 0 : collator.compare(a.name, b.name)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         if (o.direction === 'desc') rows.reverse()
         const want = rows.slice((o.page - 1) * o.perPage, o.page * o.perPage)
         if (got.total !== rows.length || JSON.stringify(got.data) !== JSON.stringify(want)) return false

@@ -9,8 +9,9 @@ t.test('admin sees every template with key, label, slot count, availability and 
   t.match(page.headers['content-type'], /text\/html/)
   for (const key of ['daily-time-record', 'payslip', 'contract']) {
     t.match(page.body, `data-template="${key}"`, `${key} is listed`)
-    t.match(page.body, `href="/admin/signature-templates/${key}/sample.pdf"`, `${key} links its sample`)
+    t.match(page.body, `href="/admin/signature-templates/${key}/sample.pdf" target="_blank" rel="noopener" data-sample-link>Sample PDF<span class="sr-only"> (opens in a new tab)</span>`, `${key} links its sample, in a new tab, and says so`)
   }
+  t.match(page.body, '<span class="badge badge-success">Available</span>', "an available renderer is shown in the success colour, not the brand's amber")
   t.match(page.body, 'Daily Time Record')
   t.match(page.body, 'href="/admin/signature-templates"', 'the sidebar links the page')
 
