@@ -58,18 +58,21 @@ export class DatabaseUserRepository implements UserRepository {
       base = base.where(tests.length > 0 ? sql<boolean>`(${sql.join(tests, sql` or `)})` : sql<boolean>`1 = 0`)
     }
     if (query.role !== undefined) base = base.where('role', '=', query.role)
-    const [rows, count] = await Promise.all([
-      base.selectAll()
-        .orderBy(sql`lower(${sql.ref(field)})`, direction)
-        // Ties (every admin when sorting by role) in name order, as the in-memory store does.
-        .$if(field !== 'name', (q) => q.orderBy(sql`lower(name)`, direction))
-        .orderBy('id', direction)
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ])
-    return { data: rows.map(toRecord), total: Number(count.n) }
+    // The page and the total in one round trip (a window count): on PostgreSQL each query costs
+    // ~100 µs of this process's CPU and as much of the server's, and a list page made two.
+    const rows = await base.selectAll()
+      .select(sql<number | string>`count(*) over ()`.as('total_rows'))
+      .orderBy(sql`lower(${sql.ref(field)})`, direction)
+      // Ties (every admin when sorting by role) in name order, as the in-memory store does.
+      .$if(field !== 'name', (q) => q.orderBy(sql`lower(name)`, direction))
+      .orderBy('id', direction)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute()
+    if (rows.length > 0) return { data: rows.map(toRecord), total: Number(rows[0]!.total_rows) }
+    // A page past the end has no row to carry the count: ask for it on its own.
+    const count = query.page > 1 ? await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : { n: 0 }
+    return { data: [], total: Number(count.n) }
   }
 
   async create(input: NewUser) {

@@ -21,6 +21,8 @@ async function contract(t: Test, repo: UserRepository) {
   t.same(page.data.map((u) => u.id), ['a', 'b'], 'sorted by name, case-insensitively')
   t.equal(page.total, 3)
   t.same((await repo.list({ page: 2, perPage: 2, sort: { field: 'name', direction: 'asc' } })).data.map((u) => u.id), ['c'])
+  t.same(await repo.list({ page: 5, perPage: 2 }), { data: [], total: 3 }, 'a page past the end: no rows, the true total')
+  t.same(await repo.list({ page: 1, perPage: 2, search: 'nobody' }), { data: [], total: 0 })
   t.same((await repo.list({ page: 1, perPage: 10, sort: { field: 'name', direction: 'desc' } })).data.map((u) => u.id), ['c', 'b', 'a'])
   t.same((await repo.list({ page: 1, perPage: 10, search: 'CLEO' })).data.map((u) => u.id), ['c'])
   t.same((await repo.list({ page: 1, perPage: 10, search: '%_' })).data.map((u) => u.id), ['b'], '% and _ are literal characters')
