@@ -1,5 +1,6 @@
 // A signature field merged with its widget annotation, registered on its page and in the form.
 import { PDFDict, PDFHexString, PDFName, PDFNumber, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib'
+import { placeholderAppearance, placeholderText } from './field-placeholder-appearance.ts'
 import type { Box } from './stamp-geometry.ts'
 
 // Annotation flags: Print (4) so the stamp prints, Locked (128) so viewers do not move it.
@@ -13,6 +14,8 @@ export interface SignatureFieldOptions {
   /** Omit for an invisible signature (a zero-size widget, as PDF 32000-1 12.7.4.5 allows). */
   rect?: Box
   value?: PDFRef
+  /** A field waiting for its signer: shows and is named "Sign here: <placeholder>" until signed. */
+  placeholder?: string
 }
 
 export function createSignatureField(doc: PDFDocument, options: SignatureFieldOptions): PDFRef {
@@ -30,11 +33,15 @@ export function createSignatureField(doc: PDFDocument, options: SignatureFieldOp
   field.set(PDFName.of('T'), PDFHexString.fromText(options.name))
   if (options.value) field.set(PDFName.of('V'), options.value)
   if (width > 0 && height > 0) {
-    // An explicit empty appearance: without one, each viewer invents its own look for an
-    // unsigned field (mupdf draws a frame), so the frozen document would not look the same everywhere.
-    const empty = context.register(context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, round(width), round(height)] }))
-    field.set(PDFName.of('AP'), context.obj({ N: empty }))
+    // An explicit appearance: without one, each viewer invents its own look for an unsigned field
+    // (mupdf a small red "SIGN" flag), so the frozen document would not look the same everywhere.
+    const appearance = options.placeholder === undefined
+      ? context.register(context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, round(width), round(height)] }))
+      : placeholderAppearance(context, round(width), round(height), options.placeholder)
+    field.set(PDFName.of('AP'), context.obj({ N: appearance }))
   }
+  // The field's accessible name (PDF 32000-1, 12.7.3.1 /TU): what a screen reader announces.
+  if (options.placeholder !== undefined) field.set(PDFName.of('TU'), PDFHexString.fromText(placeholderText(options.placeholder)))
   const ref = context.register(field)
   options.page.node.addAnnot(ref)
   const acroForm = doc.catalog.getOrCreateAcroForm()

@@ -21,6 +21,8 @@ export interface SignatureSlot extends Box {
   name: string
   /** 1-based page number. */
   page: number
+  /** Who signs here, as people read it ("Employee"): the unsigned field says "Sign here: <label>". */
+  label?: string
 }
 
 export interface FreezeDocumentOptions {
@@ -45,7 +47,7 @@ export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOpt
   for (const slot of options.fields) {
     const page = pageAt(doc, slot.page)
     assertOnPage(slot, frames, `field ${JSON.stringify(slot.name)}`)
-    createSignatureField(doc, { name: slot.name, page, rect: toUserSpace(pageFrame(page), slot) })
+    createSignatureField(doc, { name: slot.name, page, rect: toUserSpace(pageFrame(page), slot), placeholder: slot.label ?? slot.name })
   }
   const certify = { p: options.permission ?? 2 }
   const signature = buildSignatureDictionary(doc.context, {
