@@ -128,6 +128,21 @@ t.test('designer: skeleton, fields, keyboard resize, undo, reset, zoom, Save all
   await page.reload()
   await employee.waitFor({ state: 'visible' })
 
+  // Snap on: a drag lands one of the box's edges on the 5 pt grid or on the payroll box's edges (335..539, 92..136 pt).
+  await page.locator('[data-snap]').check()
+  await employee.scrollIntoViewIfNeeded()
+  const grab = (await employee.boundingBox())!
+  await page.mouse.move(grab.x + 40, grab.y + grab.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(grab.x + 77, grab.y + grab.height / 2 - 23, { steps: 6 })
+  await page.mouse.up()
+  const [x, y] = [Number(await page.locator('[data-field="x"]').inputValue()), Number(await page.locator('[data-field="y"]').inputValue())]
+  const onLine = (v: number, size: number, lines: number[]) => v % 5 === 0 || (v + size) % 5 === 0 || lines.includes(v) || lines.includes(v + size)
+  t.ok(x !== 56 && onLine(x, 204, [335, 539]), `x ${x} snapped`)
+  t.ok(y !== 112 && onLine(y, 44, [92, 136]), `y ${y} snapped`)
+  await page.keyboard.press('Control+z')
+  t.match(await coords(page, 'employee'), 'x 56, y 112, 204 × 44 pt', 'the whole drag is one undo step')
+
   t.same(await seriousAxeViolations(page), [], 'axe: no serious or critical violation')
   await page.locator('[data-all-names]').check()
   await page.screenshot({ path: path.join(SCREENSHOTS, 'designer-inspector-and-all-names.png'), fullPage: true })
