@@ -20,6 +20,7 @@ export const SIGNER_ROUTE = {
   meta: 'signature.pdf-templates.signer.meta',
   finalize: 'signature.pdf-templates.signer.finalize',
   pageImage: 'signature.pdf-templates.signer.page-image',
+  signaturePad: 'signature.pdf-templates.signer.signature-pad',
 } as const
 
 export const MY_SIGNATURES_ROUTE = 'signature.my-signatures'

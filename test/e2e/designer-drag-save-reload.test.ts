@@ -19,7 +19,7 @@ t.test('admin drags the employee box, saves, reloads: the box stays where it was
   const metaUrl = (await page.locator('[data-designer]').getAttribute('data-meta-url'))!
   const before = (await (await page.request.get(metaUrl)).json()) as Meta
   t.same(before.pages, [{ page: 1, ...PAGE_PT }])
-  t.same(before.slots.find((s) => s.key === 'employee'), { key: 'employee', label: 'Employee', required: true, page: 1, x: 72, y: 66, width: 240, height: 48, saved: false })
+  t.same(before.slots.find((s) => s.key === 'employee'), { key: 'employee', label: 'Employee', required: true, page: 1, x: 72, y: 66, width: 240, height: 48, saved: false, default: { page: 1, x: 72, y: 66, width: 240, height: 48 } })
   t.match(await page.locator('[data-slot-row="employee"] [data-slot-state]').innerText(), 'at defaults')
 
   const img = (await image.boundingBox())!
@@ -93,10 +93,11 @@ t.test('the contract: a page selector, its own images, boxes on page 2, a slot m
   await page.locator('[data-slot-row="employer"]').getByRole('button', { name: 'Move to page 1' }).click()
   await employer.waitFor({ state: 'visible' })
   await page.locator('[data-save-all]').click()
-  await page.locator('[data-save-all-feedback]', { hasText: 'All 3 slots saved.' }).waitFor()
+  // Save all posts only what changed: the employer; the others stay at their defaults.
+  await page.locator('[data-save-all-feedback]', { hasText: 'Saved 1 slot: For the employer.' }).waitFor()
   const metaUrl = (await page.locator('[data-designer]').getAttribute('data-meta-url'))!
   const meta = (await (await page.request.get(metaUrl)).json()) as Meta
-  t.same(meta.slots.map((s) => [s.key, s.page, s.saved]), [['employer', 1, true], ['employee', 2, true], ['witness', 2, true]])
+  t.same(meta.slots.map((s) => [s.key, s.page, s.saved]), [['employer', 1, true], ['employee', 2, false], ['witness', 2, false]])
   // Focusing the moved box scrolled the page; a full-page shot from there draws the sticky top bar mid-page.
   await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: path.join(SCREENSHOTS, 'designer-contract-moved-to-page-1.png'), fullPage: true })

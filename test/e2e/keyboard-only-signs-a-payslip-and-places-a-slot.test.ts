@@ -1,6 +1,7 @@
 // Issue 21: without a mouse. Staff signs their payslip from My signatures with Tab, Enter and the
 // arrow keys only (Next field, the "Sign here" marker, the stamp moved, Finish & Save, the download
-// link); an admin places a slot in the designer the same way. No click, no URL typed after sign-in.
+// link); an admin places a slot in the designer the same way, resizes it with Alt+arrows and types
+// its height. No click, no URL typed after sign-in.
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { pageErrors, signedInPage, startBrowserSession } from '../helpers/browser.ts'
@@ -65,11 +66,19 @@ t.test('keyboard only: sign a payslip from My signatures; place a slot in the de
   await admin.locator('[data-slot-box="payroll"]').waitFor({ state: 'visible', timeout: 60_000 })
   await tabTo(admin, '[data-slot-box="payroll"]')
   for (let i = 0; i < 3; i++) await admin.keyboard.press('Shift+ArrowUp')
+  // Resize with Alt+arrows: 2 pt wider.
+  await admin.keyboard.press('Alt+ArrowRight')
+  await admin.keyboard.press('Alt+ArrowRight')
+  // The height typed in the selected slot's field, in points.
+  await tabTo(admin, '[data-field="height"]')
+  await admin.keyboard.press('Control+a')
+  await admin.keyboard.type('50.5')
+  await admin.keyboard.press('Enter')
   await tabTo(admin, '[data-save-slot="payroll"]')
   await admin.keyboard.press('Enter')
   await admin.locator('[data-slot-feedback="payroll"]', { hasText: 'Saved' }).waitFor()
   const metaUrl = (await admin.locator('[data-designer]').getAttribute('data-meta-url'))!
-  const meta = (await (await admin.request.get(metaUrl)).json()) as { slots: Array<{ key: string; x: number; y: number; saved: boolean }> }
-  t.match(meta.slots.find((s) => s.key === 'payroll'), { x: 335, y: 92 + 30, saved: true }, 'placed 30 pt higher, saved, by keyboard')
+  const meta = (await (await admin.request.get(metaUrl)).json()) as { slots: Array<{ key: string; x: number; y: number; width: number; height: number; saved: boolean }> }
+  t.match(meta.slots.find((s) => s.key === 'payroll'), { x: 335, y: 92 + 30, width: 204 + 2, height: 50.5, saved: true }, 'placed 30 pt higher, 2 pt wider, 50.5 pt high, saved, by keyboard')
   t.same(pageErrors(admin), [])
 })

@@ -17,6 +17,8 @@ export interface DesignerSlot {
   height: number
   /** false while the slot still sits at its definition's defaults (no row saved). */
   saved: boolean
+  /** The template's declared placement: where "Reset to default" puts the box. */
+  default: Placement
 }
 
 export interface DesignerMeta {
@@ -36,8 +38,8 @@ export function designerSlots(template: RegisteredTemplate, saved: readonly Save
   })
 }
 
-export function toDesignerSlot(slot: { key: string; label: string; required: boolean }, placement: Placement, saved: boolean): DesignerSlot {
-  return { key: slot.key, label: slot.label, required: slot.required, ...placementOf(placement), saved }
+export function toDesignerSlot(slot: { key: string; label: string; required: boolean; placement: Placement }, placement: Placement, saved: boolean): DesignerSlot {
+  return { key: slot.key, label: slot.label, required: slot.required, ...placementOf(placement), saved, default: placementOf(slot.placement) }
 }
 
 export async function designerMeta(template: RegisteredTemplate, services: { slots: TemplateSlotRepository; pageImages: PageImageCache }): Promise<DesignerMeta> {

@@ -3,6 +3,7 @@
 // widgets as that many unsigned fields, so a signature is shown in one place.
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib'
 import { fieldLockParams, type FieldLock } from './field-lock.ts'
+import { placeholderAppearance, placeholderText } from './field-placeholder-appearance.ts'
 import type { Box } from './stamp-geometry.ts'
 
 // Annotation flags: Print (4) so the stamp prints, Locked (128) so viewers do not move it.
@@ -23,6 +24,8 @@ export interface SignatureFieldOptions extends SignatureWidget {
   value?: PDFRef
   /** Fields the signature of this field will lock (field-lock.ts). */
   lock?: FieldLock
+  /** A field waiting for its signer: shows and is named "Sign here: <placeholder>" until signed. */
+  placeholder?: string
 }
 
 export function createSignatureField(doc: PDFDocument, options: SignatureFieldOptions): PDFRef {
@@ -31,6 +34,8 @@ export function createSignatureField(doc: PDFDocument, options: SignatureFieldOp
   field.set(PDFName.of('T'), PDFHexString.fromText(options.name))
   if (options.value) field.set(PDFName.of('V'), options.value)
   if (options.lock) field.set(PDFName.of('Lock'), fieldLockParams(doc.context, options.lock, 'SigFieldLock'))
+  // The field's accessible name (PDF 32000-1, 12.7.3.1 /TU): what a screen reader announces.
+  if (options.placeholder !== undefined) field.set(PDFName.of('TU'), PDFHexString.fromText(placeholderText(options.placeholder)))
   fillWidget(doc, field, options)
   const ref = doc.context.register(field)
   addAnnotation(doc, options.page, ref)
@@ -40,7 +45,7 @@ export function createSignatureField(doc: PDFDocument, options: SignatureFieldOp
   return ref
 }
 
-function fillWidget(doc: PDFDocument, dict: PDFDict, widget: SignatureWidget): void {
+function fillWidget(doc: PDFDocument, dict: PDFDict, widget: SignatureWidget & { placeholder?: string }): void {
   const { context } = doc
   const { x = 0, y = 0, width = 0, height = 0 } = widget.rect ?? {}
   dict.set(PDFName.of('Type'), PDFName.of('Annot'))
@@ -49,9 +54,11 @@ function fillWidget(doc: PDFDocument, dict: PDFDict, widget: SignatureWidget): v
   dict.set(PDFName.of('F'), PDFNumber.of(PRINT_AND_LOCKED))
   dict.set(PDFName.of('P'), widget.page.ref)
   if (!(width > 0 && height > 0)) return
-  // An explicit empty appearance when there is no stamp: without one, each viewer invents its own
-  // look for an unsigned field (mupdf draws a frame), so a frozen document would not look the same everywhere.
-  const normal = widget.appearance ?? context.register(context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, round(width), round(height)] }))
+  // An explicit appearance when there is no stamp: without one, each viewer invents its own look
+  // for an unsigned field (mupdf a small red "SIGN" flag), so a frozen document would not look the same everywhere.
+  const normal = widget.appearance ?? (widget.placeholder === undefined
+    ? context.register(context.stream('', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, round(width), round(height)] }))
+    : placeholderAppearance(context, round(width), round(height), widget.placeholder))
   dict.set(PDFName.of('AP'), context.obj({ N: normal }))
 }
 

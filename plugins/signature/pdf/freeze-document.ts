@@ -22,6 +22,8 @@ export interface SignatureSlot extends Box {
   name: string
   /** 1-based page number. */
   page: number
+  /** Who signs here, as people read it ("Employee"): the unsigned field says "Sign here: <label>". */
+  label?: string
 }
 
 export interface FreezeDocumentOptions {
@@ -47,7 +49,7 @@ export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOpt
     const page = pageAt(doc, slot.page)
     assertOnPage(slot, frames, `field ${JSON.stringify(slot.name)}`)
     // Locked in the certified revision: whoever signs the slot freezes it (field-lock.ts).
-    createSignatureField(doc, { name: slot.name, page, rect: toUserSpace(pageFrame(page), slot), lock: ownFieldLock(slot.name) })
+    createSignatureField(doc, { name: slot.name, page, rect: toUserSpace(pageFrame(page), slot), lock: ownFieldLock(slot.name), placeholder: slot.label ?? slot.name })
   }
   const certify = { p: options.permission ?? 2 }
   const signature = buildSignatureDictionary(doc.context, {

@@ -32,20 +32,10 @@
     return payload.data
   }
 
-  // --- the drawing pad ---
-  const pad = new window.SignaturePad(canvas, { penColor: '#10246b', minWidth: 0.8, maxWidth: 2.6 })
-  function fitPad() {
-    // Backing store at device pixels, so the strokes are sharp; resizing clears, so keep the data.
-    const data = pad.toData()
-    const ratio = Math.max(window.devicePixelRatio || 1, 1)
-    canvas.width = canvas.offsetWidth * ratio
-    canvas.height = canvas.offsetHeight * ratio
-    canvas.getContext('2d').scale(ratio, ratio)
-    pad.clear()
-    pad.fromData(data)
-  }
-  window.addEventListener('resize', fitPad)
-  fitPad()
+  // --- the drawing pad (signature-drawing.js, shared with the signer page) ---
+  const drawing = window.signatureDrawing.createPad(canvas)
+  const pad = drawing.pad
+  const fitPad = drawing.fit
   $('[data-clear]').addEventListener('click', () => pad.clear())
 
   form.addEventListener('change', (event) => {
@@ -65,34 +55,6 @@
       if (as === 'dataUrl') reader.readAsDataURL(file)
       else reader.readAsArrayBuffer(file)
     })
-  }
-
-  /** The drawn strokes, trimmed to their ink, as a PNG data URL (so the stamp fills its box). */
-  function trimmedDrawing() {
-    const source = canvas
-    const ctx = source.getContext('2d')
-    const { width, height } = source
-    const pixels = ctx.getImageData(0, 0, width, height).data
-    let top = height; let left = width; let right = -1; let bottom = -1
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        if (pixels[(y * width + x) * 4 + 3] > 0) {
-          if (x < left) left = x
-          if (x > right) right = x
-          if (y < top) top = y
-          if (y > bottom) bottom = y
-        }
-      }
-    }
-    if (right < 0) return pad.toDataURL('image/png')
-    const margin = 8
-    left = Math.max(0, left - margin); top = Math.max(0, top - margin)
-    right = Math.min(width - 1, right + margin); bottom = Math.min(height - 1, bottom + margin)
-    const out = document.createElement('canvas')
-    out.width = right - left + 1
-    out.height = bottom - top + 1
-    out.getContext('2d').drawImage(source, left, top, out.width, out.height, 0, 0, out.width, out.height)
-    return out.toDataURL('image/png')
   }
 
   /** A message next to what it is about: the control is marked invalid, described by it, and focused. */
@@ -122,7 +84,7 @@
     let image
     if (imageMode === 'draw') {
       if (pad.isEmpty()) return fieldError('pad', 'Draw your signature first.', canvas)
-      image = trimmedDrawing()
+      image = drawing.image()
     } else {
       const file = $('[data-image-file]').files[0]
       if (!file) return fieldError('image', 'Choose a PNG or JPEG image.', $('[data-image-file]'))
@@ -302,11 +264,12 @@
             actions.append(verify)
           }
         }
-        if (use) {
+        {
+          // Without a signature yet, 'new': the signer page lets the user draw or type one there.
           const a = document.createElement('a')
           a.className = 'button button-secondary'
           a.textContent = mine.length ? 'Sign again' : 'Sign'
-          a.href = `${config.signerUrl.replace(config.placeholder.templateKey, encodeURIComponent(template.key)).replace(config.placeholder.signatureUuid, use.uuid)}?signable=${encodeURIComponent(record.id)}`
+          a.href = `${config.signerUrl.replace(config.placeholder.templateKey, encodeURIComponent(template.key)).replace(config.placeholder.signatureUuid, use ? use.uuid : config.newSignature)}?signable=${encodeURIComponent(record.id)}`
           a.dataset.signLink = `${template.key}/${record.id}`
           actions.append(a)
         }

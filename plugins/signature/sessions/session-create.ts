@@ -68,7 +68,7 @@ export async function createSession(ctx: SessionContext, user: PublicUser | null
   // freezeDocument loads and saves the whole file once (normalizing it: cross-reference streams
   // and object streams become a classic table), creates every field and certifies that revision.
   const frozen = await deps.pdf.run('freezeDocument', source, {
-    fields: fields.map((f) => ({ name: f.fieldName, ...f.placement })),
+    fields: fields.map((f) => ({ name: f.fieldName, label: f.slot.label, ...f.placement })),
     signer: await deps.applicationSigner(),
     reason: `Certified for signing: ${record.getSignableTitle()}`,
     signingTime: new Date(at),

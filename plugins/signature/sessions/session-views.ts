@@ -7,6 +7,7 @@ import { sessionEventJson, type SessionEventJson } from './session-events.ts'
 import type { SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 import { isTurnOf, orderApplies } from './signing-order.ts'
 import { isExpired } from './session-expiry.ts'
+import { NEW_SIGNATURE_UUID } from '../signer/new-signature.ts'
 
 // What the API and the inbox show of sessions. Rows become JSON here and nowhere else, so the
 // API's answer, the inbox page and its JSON cannot drift apart.
@@ -69,11 +70,14 @@ type MaybeUser = PublicUser | null | undefined
 
 const documentUrl = (sessionId: string) => `/api/signing-sessions/${sessionId}/document`
 
-/** The signer page opened on this request with the signer's primary (else first) active signature. */
+/**
+ * The signer page opened on this request with the signer's primary (else first) active signature;
+ * without one, the page that lets them draw or type a signature first (NEW_SIGNATURE_UUID).
+ */
 export async function signerUrlFor(ctx: SessionContext, templateKey: string, requestId: string, signerUserId: string): Promise<string | null> {
   const active = (await ctx.deps.library.list(signerUserId)).filter((s) => s.status === 'active')
   const chosen = active.find((s) => s.primary) ?? active[0]
-  return chosen ? ctx.signerUrl({ templateKey, signatureUuid: chosen.uuid, requestId }) : null
+  return ctx.signerUrl({ templateKey, signatureUuid: chosen?.uuid ?? NEW_SIGNATURE_UUID, requestId })
 }
 
 export async function sessionJson(ctx: SessionContext, session: SigningSessionTable, requests: SigningSessionRequestTable[]): Promise<SessionJson> {

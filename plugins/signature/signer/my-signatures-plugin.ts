@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
@@ -8,12 +6,10 @@ import type { TopbarItem } from '../../../core/views/topbar.ts'
 import { signatureAssetsUrl } from '../public-assets.ts'
 import { MY_SIGNATURES_ROUTE, SIGNER_ROUTE } from '../route-names.ts'
 import { SESSION_PERMISSION } from '../permissions.ts'
+import { NEW_SIGNATURE_UUID } from './new-signature.ts'
+import { sendSignaturePad } from './signature-pad-asset.ts'
 
 const VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'my-signatures.eta')
-const require = createRequire(import.meta.url)
-// signature_pad from node_modules (the machines that run this have no internet): smoothing and
-// pressure-like strokes that a hand-rolled canvas would not give.
-const SIGNATURE_PAD = path.join(path.dirname(require.resolve('signature_pad')), 'signature_pad.umd.min.js')
 
 const PLACEHOLDER = { templateKey: '__template__', signatureUuid: '00000000-0000-0000-0000-000000000000' }
 
@@ -46,15 +42,16 @@ export function mountMySignaturesPage(panel: PanelContext, app: FastifyInstance)
       // Filled in by the script: template key and signature uuid replace the placeholders.
       signerUrl: panel.url(SIGNER_ROUTE.page, PLACEHOLDER),
       placeholder: PLACEHOLDER,
+      // The signer page's uuid when the user has no signature yet (it lets them make one there).
+      newSignature: NEW_SIGNATURE_UUID,
       // "Verify" beside each download: the report of that signed document (a panel's 'verify' page).
       verifyUrl: app.signature.links.verify?.({ signature: PLACEHOLDER.signatureUuid }) ?? null,
     }
     return reply.page(VIEW, {
       config,
-      scripts: [`/${panel.path}/my-signatures/signature_pad.js`, `${signatureAssetsUrl(panel.path)}my-signatures.js`],
+      scripts: [`/${panel.path}/my-signatures/signature_pad.js`, `${signatureAssetsUrl(panel.path)}signature-drawing.js`, `${signatureAssetsUrl(panel.path)}my-signatures.js`],
     }, { title: 'My signatures' })
   })
 
-  app.get('/my-signatures/signature_pad.js', async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'private, max-age=3600').send(createReadStream(SIGNATURE_PAD)))
+  app.get('/my-signatures/signature_pad.js', async (_request, reply) => sendSignaturePad(reply))
 }

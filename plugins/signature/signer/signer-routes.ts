@@ -11,8 +11,13 @@ import { sendPageImage } from '../designer/send-page-image.ts'
 import { signatureAssetsUrl } from '../public-assets.ts'
 import { SIGNER_ROUTE } from '../route-names.ts'
 import { SignerService } from '../signing/signer-service.ts'
+import { NEW_SIGNATURE_UUID } from './new-signature.ts'
+import { sendSignaturePad } from './signature-pad-asset.ts'
 
 const SIGNER_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'signer.eta')
+const NEW_SIGNATURE_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'signer-new-signature.eta')
+// Any uuid: the page replaces it with the one it opens (the strip's link and the new signature's).
+const SOME_UUID = '00000000-0000-0000-0000-000000000000'
 
 const templateKey = z.string().min(1).max(120)
 const pageParams = z.strictObject({ templateKey, signatureUuid: z.string().min(1).max(64) })
@@ -37,10 +42,26 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
     const { templateKey: key, signatureUuid } = parseInput(pageParams, request.params, 'params')
     const { back, ...query } = parseInput(pageQuery, request.query, 'query')
     const cancelUrl = cameFrom(request, back, `/${panel.path}`)
+    const target = { ...(query.signable ? { signable: query.signable } : {}), ...(query.request ? { request: query.request } : {}) }
+    const signWithUrl = panel.url(SIGNER_ROUTE.page, { templateKey: key, signatureUuid: SOME_UUID }, { ...target, back: cancelUrl })
+    if (signatureUuid === NEW_SIGNATURE_UUID) {
+      // No signature yet: the page makes one through /api/signatures (kept in the library), then
+      // opens itself with it. The record is checked here already, as for any other signature.
+      const template = signer().template(key)
+      const { recordTitle } = await signer().open(user, key, query, request.ip)
+      const assets = signatureAssetsUrl(panel.path)
+      return reply.page(NEW_SIGNATURE_VIEW, {
+        config: { api: '/api/signatures', signWithUrl, placeholder: SOME_UUID, name: user.name },
+        label: template.label(),
+        recordTitle,
+        cancelUrl,
+        fontCss: `${assets}signature-font.css`,
+        scripts: [panel.url(SIGNER_ROUTE.signaturePad), `${assets}signature-drawing.js`, `${assets}signer-new-signature.js`],
+      }, { title: `Sign: ${template.label()}` })
+    }
     const active = await signer().activeSignature(user, signatureUuid)
     const template = signer().template(key)
     const { recordTitle } = await signer().open(user, key, query, request.ip)
-    const target = { ...(query.signable ? { signable: query.signable } : {}), ...(query.request ? { request: query.request } : {}) }
     const config = {
       templateKey: key,
       signature: active.uuid,
@@ -49,7 +70,7 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
       finalizeUrl: panel.url(SIGNER_ROUTE.finalize, { templateKey: key }),
       pageImageUrl: panel.url(SIGNER_ROUTE.pageImage, { templateKey: key, page: 0 }, target),
       // The strip switches signatures by opening this page again with another uuid.
-      signWithUrl: panel.url(SIGNER_ROUTE.page, { templateKey: key, signatureUuid: '00000000-0000-0000-0000-000000000000' }, { ...target, back: cancelUrl }),
+      signWithUrl,
       cancelUrl,
     }
     return reply.page(SIGNER_VIEW, {
@@ -60,6 +81,8 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
       script: `${signatureAssetsUrl(panel.path)}signer.js`,
     }, { title: `Sign: ${template.label()}` })
   })
+
+  app.get('/signature-templates/signer/signature_pad.js', { config: { name: SIGNER_ROUTE.signaturePad } }, async (_request, reply) => sendSignaturePad(reply))
 
   app.get('/signature-templates/:templateKey/signer/meta', { config: { name: SIGNER_ROUTE.meta } }, async (request) => {
     const { templateKey: key } = parseInput(z.object({ templateKey }), request.params, 'params')

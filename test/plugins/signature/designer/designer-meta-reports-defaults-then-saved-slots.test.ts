@@ -3,6 +3,8 @@ import { buildTestApp, DEMO, login } from '../../../helpers/app.ts'
 import { csrfFor } from '../../../helpers/pages.ts'
 
 const BASE = '/admin/signature-templates/payslip/design'
+// The template's declared placement, answered with every slot so the designer can reset to it.
+const EMPLOYEE_DEFAULT = { page: 1, x: 56, y: 92, width: 204, height: 44 }
 
 t.test('meta: page sizes in points and every slot at its defaults, then the saved row', async (t) => {
   const app = await buildTestApp(t)
@@ -14,8 +16,8 @@ t.test('meta: page sizes in points and every slot at its defaults, then the save
     dpi: 144,
     pages: [{ page: 1, width: 595.28, height: 841.89 }],
     slots: [
-      { key: 'employee', label: 'Employee', required: true, page: 1, x: 56, y: 92, width: 204, height: 44, saved: false },
-      { key: 'payroll', label: 'Payroll officer', required: true, page: 1, x: 335, y: 92, width: 204, height: 44, saved: false },
+      { key: 'employee', label: 'Employee', required: true, page: 1, x: 56, y: 92, width: 204, height: 44, saved: false, default: EMPLOYEE_DEFAULT },
+      { key: 'payroll', label: 'Payroll officer', required: true, page: 1, x: 335, y: 92, width: 204, height: 44, saved: false, default: { page: 1, x: 335, y: 92, width: 204, height: 44 } },
     ],
   })
 
@@ -23,10 +25,10 @@ t.test('meta: page sizes in points and every slot at its defaults, then the save
   const placement = { page: 1, x: 100.5, y: 200.25, width: 180, height: 40 }
   const save = await app.inject({ method: 'POST', url: `${BASE}/slots/employee`, headers: { cookie, 'x-csrf-token': token }, payload: placement })
   t.equal(save.statusCode, 200)
-  t.same(save.json(), { key: 'employee', label: 'Employee', required: true, ...placement, saved: true }, 'answers the saved slot')
+  t.same(save.json(), { key: 'employee', label: 'Employee', required: true, ...placement, saved: true, default: EMPLOYEE_DEFAULT }, 'answers the saved slot, and still its default')
 
   const after = (await app.inject({ url: `${BASE}/meta`, headers: { cookie } })).json() as { slots: Array<Record<string, unknown>> }
-  t.same(after.slots[0], { key: 'employee', label: 'Employee', required: true, ...placement, saved: true })
+  t.same(after.slots[0], { key: 'employee', label: 'Employee', required: true, ...placement, saved: true, default: EMPLOYEE_DEFAULT })
   t.same(after.slots[1]!.saved, false, 'the other slot still sits at its defaults')
 
   // A second save updates the one row (upsert by template and slot).
