@@ -15,6 +15,7 @@ const SECTIONS: Array<{ name: string; file: string; execArgv?: string[] }> = [
   { name: 'page-images', file: 'sections/page-images.ts' },
   { name: 'signing', file: 'sections/signing.ts' },
   { name: 'verify', file: 'sections/verify.ts' },
+  { name: 'ltv', file: 'sections/ltv.ts' },
   { name: 'memory', file: 'sections/memory.ts', execArgv: ['--expose-gc'] },
   { name: 'process-memory', file: 'sections/process-memory.ts' },
   // The peers (bench/peers, installed on demand): AdminJS for the People rows, three signers.

@@ -13,6 +13,11 @@ export interface SignatureFieldOptions {
   /** Omit for an invisible signature (a zero-size widget, as PDF 32000-1 12.7.4.5 allows). */
   rect?: Box
   value?: PDFRef
+  /**
+   * false: the widget is not listed in the page's /Annots (an invisible document timestamp), so
+   * the page object stays as certified; mupdf counts any change to it as forbidden.
+   */
+  onPage?: boolean
 }
 
 export function createSignatureField(doc: PDFDocument, options: SignatureFieldOptions): PDFRef {
@@ -36,7 +41,7 @@ export function createSignatureField(doc: PDFDocument, options: SignatureFieldOp
     field.set(PDFName.of('AP'), context.obj({ N: empty }))
   }
   const ref = context.register(field)
-  options.page.node.addAnnot(ref)
+  if (options.onPage !== false) options.page.node.addAnnot(ref)
   const acroForm = doc.catalog.getOrCreateAcroForm()
   acroForm.addField(ref)
   acroForm.dict.set(PDFName.of('SigFlags'), PDFNumber.of(SIG_FLAGS))

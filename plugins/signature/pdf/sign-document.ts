@@ -4,6 +4,7 @@ import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsS
 import { assertOnPage } from './box-on-page.ts'
 import { buildSignatureDictionary, type DocMdpPermission } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
+import { reserveDssSlot } from '../ltv/reserve-dss-slot.ts'
 import { embedStampImage } from './embed-stamp-image.ts'
 import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
 import { pageAt } from './page-lookup.ts'
@@ -46,6 +47,8 @@ export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions
   })
   await drawStamps(doc, options.stamps)
   const certify = options.certify ? { p: options.certify.p ?? 2 } : undefined
+  // Before the objects below, so the reserved number is a gap, not the trailer's highest.
+  if (certify && certify.p !== 1) reserveDssSlot(doc)
   const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime, certify })
   const firstStampPage = pageAt(doc, options.stamps[0]?.page ?? 1)
   createSignatureField(doc, { name: uniqueFieldName(doc, 'Signature'), page: firstStampPage, value: signature })

@@ -8,6 +8,7 @@ import type { SigningSessionRequestTable, SigningSessionTable } from './session-
 const EVENT_TEXT: Record<string, string> = {
   created: 'started the session', opened: 'opened the document', signed: 'signed', declined: 'declined',
   cancelled: 'cancelled the session', completed: 'every signer has signed', reminded: 'reminded the signers',
+  sealed: 'added validation data and a document timestamp (PAdES B-LTA)',
 }
 
 export const certificateKey = (sessionId: string) => `sessions/${sessionId}/certificate.pdf`

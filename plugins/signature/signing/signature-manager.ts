@@ -4,6 +4,7 @@ import type { Placement } from '../contracts/placement.ts'
 import type { SignatureRepository } from '../library/signature-repository.ts'
 import type { SigningMaterial } from '../library/signature-library.ts'
 import type { PdfWorkerPool } from '../pdf/pdf-worker-pool.ts'
+import type { LongTermValidation } from '../ltv/long-term-validation.ts'
 import { sha256Hex } from './sha256-hex.ts'
 import { signedSignatureRows, type SignedSignatureInput } from './signed-signature-rows.ts'
 
@@ -41,6 +42,11 @@ export interface SignatureManagerOptions {
   disk: Disk
   pdf: PdfWorkerPool
   now?: () => Date
+  /**
+   * B-LTA: the signed file gets its DSS and a document timestamp before it is written, so a
+   * failure (a TSA down) writes nothing, as a failed signature does. Absent: B-T.
+   */
+  longTermValidation?: Pick<LongTermValidation, 'extend'>
 }
 
 /** Where the signed copy made by a child signature lives on the disk: unique, never overwritten. */
@@ -60,12 +66,14 @@ export class SignatureManager {
   readonly #disk: Disk
   readonly #pdf: PdfWorkerPool
   readonly #now: () => Date
+  readonly #ltv: SignatureManagerOptions['longTermValidation']
 
   constructor(options: SignatureManagerOptions) {
     this.#repository = options.repository
     this.#disk = options.disk
     this.#pdf = options.pdf
     this.#now = options.now ?? (() => new Date())
+    this.#ltv = options.longTermValidation
   }
 
   /** The child signature row and its position rows, inside the given transaction (or one of its own). */
@@ -97,7 +105,7 @@ export class SignatureManager {
     reason?: string
   }): Promise<{ documentKey: string; sha256: string; bytes: Uint8Array }> {
     const { material } = input
-    const bytes = await this.#pdf.run('signDocument', input.pdf, {
+    const signed = await this.#pdf.run('signDocument', input.pdf, {
       stamps: input.placements.map((p) => ({ page: p.page, x: p.x, y: p.y, width: p.width, height: p.height, image: material.image })),
       signer: { p12: material.p12, password: material.password },
       certify: { p: 2 },
@@ -105,6 +113,7 @@ export class SignatureManager {
       ...(material.subject ? { name: commonName(material.subject) } : {}),
       signingTime: input.signedAt,
     })
+    const bytes = this.#ltv ? (await this.#ltv.extend(signed)).pdf : signed
     await this.#disk.put(input.key, bytes)
     return { documentKey: input.key, sha256: sha256Hex(bytes), bytes }
   }

@@ -17,13 +17,13 @@ export interface OnlineOptions {
 export async function onlineStatus(certificate: X509Certificate, issuer: X509Certificate, options: OnlineOptions): Promise<RevocationStatus | undefined> {
   const identity = certificateIdentity(certificate)
   for (const url of identity.ocspUrls.filter(isHttp)) {
-    const answer = await post(url, ocspRequest(certificate, issuer), options)
+    const answer = await fetchOcspAnswer(url, ocspRequest(certificate, issuer), options)
     const status = answer && statusFromOcsp(answer, certificate, issuer)
     if (status) return status
   }
   const fromCrls: Array<RevocationStatus | undefined> = []
   for (const url of identity.crlUrls.filter(isHttp)) {
-    const answer = await get(url, options)
+    const answer = await fetchCrl(url, options)
     fromCrls.push(answer && statusFromCrl(answer, certificate, issuer))
   }
   return bestStatus(fromCrls)
@@ -44,15 +44,17 @@ export function ocspRequest(certificate: X509Certificate, issuer: X509Certificat
   return sequence(sequence(sequence(sequence(certId))))
 }
 
-function isHttp(url: string): boolean {
+export function isHttp(url: string): boolean {
   return /^https?:\/\//i.test(url)
 }
 
-async function post(url: string, body: Buffer, options: OnlineOptions): Promise<Buffer | undefined> {
+/** An OCSP responder's answer (bounded in time and size), or undefined. */
+export async function fetchOcspAnswer(url: string, body: Buffer, options: OnlineOptions): Promise<Buffer | undefined> {
   return fetchBytes(url, { method: 'POST', body: new Uint8Array(body), headers: { 'content-type': 'application/ocsp-request' } }, options)
 }
 
-async function get(url: string, options: OnlineOptions): Promise<Buffer | undefined> {
+/** A CRL distribution point's list (bounded in time and size), or undefined. */
+export async function fetchCrl(url: string, options: OnlineOptions): Promise<Buffer | undefined> {
   return fetchBytes(url, { method: 'GET' }, options)
 }
 

@@ -1,0 +1,126 @@
+// The main thread's half of B-LT: for every certificate a document's signatures and timestamps
+// need, its chain and a revocation answer. The application CA answers in-process from its
+// register (no HTTP to ourselves); another CA's OCSP responder or CRL is asked only when its chain
+// ends at a configured trust anchor (the addresses then come from a CA we trust, not from whoever
+// made the certificate), within a time and size bound. What cannot be obtained is reported in
+// `missing`, never invented.
+import { createHash, X509Certificate } from 'node:crypto'
+import { buildChain, issuedBy } from '../verify/certificate-chain.ts'
+import { certificateIdentity, nameText } from '../verify/certificate-identity.ts'
+import { fetchCrl, fetchOcspAnswer, isHttp, ocspRequest, type OnlineOptions } from '../verify/online-revocation.ts'
+import { statusFromCrl, statusFromOcsp } from '../verify/revocation-data.ts'
+import type { SignatureNeeds } from './collect-validation-needs.ts'
+import type { ValidationData } from './validation-data.ts'
+
+export interface RevocationSources {
+  /** The application CA's certificate (DER): what it issued is answered by `ocsp` and `crl`. */
+  applicationCa: Uint8Array
+  ocsp(request: Buffer): Promise<Buffer>
+  crl(): Promise<Buffer>
+  /** Other CAs whose services may be asked (TRUST_ANCHORS). */
+  trustAnchors: X509Certificate[]
+  /** Bounds for asking another CA; null: never go online. */
+  online: OnlineOptions | null
+}
+
+export interface GatheredValidationData extends ValidationData {
+  /** One sentence per certificate whose status could not be obtained. */
+  missing: string[]
+}
+
+export async function gatherValidationData(needs: SignatureNeeds[], sources: RevocationSources): Promise<GatheredValidationData> {
+  const ca = new X509Certificate(sources.applicationCa)
+  const anchors = [ca, ...sources.trustAnchors]
+  const pool = dedupe([...needs.flatMap((need) => need.certificates.map((der) => new X509Certificate(der))), ...anchors])
+  const data: GatheredValidationData = { certificates: [], ocsps: [], crls: [], vri: [], missing: [] }
+  const certIndex = indexer(data.certificates)
+  const ocspIndex = indexer(data.ocsps)
+  const crlIndex = indexer(data.crls)
+  const answers = new Map<string, Promise<{ ocsp?: number; crl?: number }>>()
+  let ownCrl: Promise<Buffer> | undefined
+  const report = (problem: string) => {
+    if (!data.missing.includes(problem)) data.missing.push(problem)
+  }
+
+  const revocation = (certificate: X509Certificate, issuer: X509Certificate, trusted: boolean) => {
+    const key = certificate.fingerprint256
+    if (!answers.has(key)) answers.set(key, (async () => {
+      if (issuer.fingerprint256 === ca.fingerprint256) {
+        // Both answers: the CRL is one small list for every certificate of ours, and validators
+        // differ in which they prefer. The OCSP answer is signed by the CA itself: no responder certificate.
+        const answer = await sources.ocsp(ocspRequest(certificate, issuer))
+        const crl = await (ownCrl ??= sources.crl())
+        const found = {
+          ...(statusFromOcsp(answer, certificate, issuer) ? { ocsp: ocspIndex(answer) } : {}),
+          ...(statusFromCrl(crl, certificate, issuer) ? { crl: crlIndex(crl) } : {}),
+        }
+        if (found.ocsp === undefined) report(`The application CA has no record of ${nameText(certificate.subject)}`)
+        return found
+      }
+      if (!trusted || !sources.online) {
+        report(`${nameText(certificate.subject)}: ${trusted ? 'going online is off' : 'its chain does not end at a trust anchor, so its services were not asked'}`)
+        return {}
+      }
+      const found = await askIssuerServices(certificate, issuer, sources.online)
+      if (found.ocsp) return { ocsp: ocspIndex(found.ocsp) }
+      if (found.crl) return { crl: crlIndex(found.crl) }
+      report(`${nameText(certificate.subject)}: neither its OCSP responder nor its CRL gave a usable answer`)
+      return {}
+    })())
+    return answers.get(key)!
+  }
+
+  for (const need of needs) {
+    const entry = { key: need.vriKey, certificates: new Set<number>(), ocsps: new Set<number>(), crls: new Set<number>() }
+    for (const der of need.certificates) {
+      const { chain, trusted } = buildChain(new X509Certificate(der), pool, anchors)
+      for (const [i, certificate] of chain.entries()) {
+        entry.certificates.add(certIndex(Buffer.from(certificate.raw)))
+        // A root vouches for itself.
+        if (issuedBy(certificate, certificate)) continue
+        const issuer = chain[i + 1]
+        if (!issuer) {
+          report(`${nameText(certificate.subject)}: its issuer's certificate is neither in the document nor a trust anchor`)
+          continue
+        }
+        const answer = await revocation(certificate, issuer, trusted)
+        if (answer.ocsp !== undefined) entry.ocsps.add(answer.ocsp)
+        if (answer.crl !== undefined) entry.crls.add(answer.crl)
+      }
+    }
+    data.vri.push({ key: entry.key, certificates: [...entry.certificates], ocsps: [...entry.ocsps], crls: [...entry.crls] })
+  }
+  return data
+}
+
+async function askIssuerServices(certificate: X509Certificate, issuer: X509Certificate, online: OnlineOptions): Promise<{ ocsp?: Buffer; crl?: Buffer }> {
+  const identity = certificateIdentity(certificate)
+  for (const url of identity.ocspUrls.filter(isHttp)) {
+    const answer = await fetchOcspAnswer(url, ocspRequest(certificate, issuer), online)
+    if (answer && statusFromOcsp(answer, certificate, issuer)) return { ocsp: answer }
+  }
+  for (const url of identity.crlUrls.filter(isHttp)) {
+    const answer = await fetchCrl(url, online)
+    if (answer && statusFromCrl(answer, certificate, issuer)) return { crl: answer }
+  }
+  return {}
+}
+
+/** Adds a value once (by content) and answers its index. */
+function indexer(values: Uint8Array[]): (value: Buffer) => number {
+  const seen = new Map<string, number>()
+  return (value) => {
+    const key = createHash('sha256').update(value).digest('hex')
+    let index = seen.get(key)
+    if (index === undefined) {
+      index = values.push(new Uint8Array(value)) - 1
+      seen.set(key, index)
+    }
+    return index
+  }
+}
+
+function dedupe(certificates: X509Certificate[]): X509Certificate[] {
+  const seen = new Set<string>()
+  return certificates.filter((c) => !seen.has(c.fingerprint256) && seen.add(c.fingerprint256))
+}
