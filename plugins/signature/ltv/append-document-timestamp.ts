@@ -14,6 +14,8 @@ import { withSignatureContentsSkipped } from '../pdf/signature-contents-skipped.
 import { byteRangePlaceholder, contentsPlaceholder, insertSignature, prepareSignature, setContentsPlaceholder } from '../pdf/signature-placeholder.ts'
 import { requestTimestamp, transportsFor } from '../timestamps/request-timestamp.ts'
 import type { TimestampSource } from '../timestamps/timestamp-source.ts'
+import { ERR_TIMESTAMP_UNAVAILABLE } from '../timestamps/errors.ts'
+import { isAppError } from '../../../core/http/errors.ts'
 import { changedSince, snapshot } from './changed-objects.ts'
 
 /** A token with its TSA's certificate and the CA's is a few KiB; a bigger one costs one more round. */
@@ -45,7 +47,11 @@ export async function appendDocumentTimestamp(pdf: Uint8Array, source: Timestamp
   for (let round = 1; ; round++) {
     setContentsPlaceholder(context, signature, room)
     const prepared = prepareSignature(appendIncrementalUpdate(pdf, { objects: objects(), previous, context }))
-    const { token } = await requestTimestamp(Buffer.concat(prepared.signedRanges), transports, deadline)
+    const { token } = await requestTimestamp(Buffer.concat(prepared.signedRanges), transports, deadline).catch((error: unknown) => {
+      throw isAppError(error) && error.code === ERR_TIMESTAMP_UNAVAILABLE.code
+        ? ERR_TIMESTAMP_UNAVAILABLE('No timestamp authority gave a valid timestamp, so the document timestamp was not added and the document is unchanged; try again later', { details: error.details })
+        : error
+    })
     if (token.length <= prepared.capacity) return insertSignature(prepared, token)
     if (round === 2) throw new Error(`The document timestamp (${token.length} bytes) outgrew its room (${prepared.capacity} bytes) twice`)
     room = token.length + TOKEN_HEADROOM

@@ -39,7 +39,7 @@ t.test('a TSA down at completion: B-T kept, renewal refused with nothing written
   Object.defineProperty(tsa, 'behaviour', { get: (): TsaBehaviour => (down && tsa.queries.length > lastSignatureQuery ? 'http-500' : 'ok') })
   const last = await finalize(manager!, 'manager', session.requests[1].id)
   t.equal(last.statusCode, 200, `the signature stands: ${last.body}`)
-  t.equal(tsa.queries.length, lastSignatureQuery + 1, 'the sealing asked the TSA once more')
+  t.ok(tsa.queries.length > lastSignatureQuery, 'the sealing asked the TSA, which failed')
 
   const folder = app.signature.disk.path(`sessions/${session.id}`)
   const files = async () => (await readdir(folder)).sort()
@@ -55,7 +55,7 @@ t.test('a TSA down at completion: B-T kept, renewal refused with nothing written
 
   const refused = await app.inject({ method: 'POST', url: `/api/signing-sessions/${session.id}/renew-timestamp`, headers: { cookie: admin! } })
   t.equal(refused.statusCode, 503, refused.body)
-  t.equal(refused.json().code, 'ERR_TIMESTAMP_UNAVAILABLE')
+  t.match(refused.json(), { code: 'ERR_TIMESTAMP_UNAVAILABLE', message: /document timestamp was not added/ })
   t.same(await files(), before, 'nothing written')
   t.equal((await detail()).events.length, completed.events.length, 'nothing in the trail')
 
@@ -69,7 +69,11 @@ t.test('a TSA down at completion: B-T kept, renewal refused with nothing written
   t.ok(lta.subarray(0, bt.length).equals(bt), 'the B-T document is a prefix of the sealed one')
   const ltaChecked = await pdfsig(lta)
   t.equal(ltaChecked.signatures.length, 4)
-  t.ok(ltaChecked.signatures.every((s) => s.valid), ltaChecked.output)
+  // pdfsig 22.12 cannot check an ETSI.RFC3161 document timestamp: the three signatures it can.
+  t.ok(ltaChecked.signatures.slice(0, 3).every((s) => s.valid), ltaChecked.output)
+  const report = (await app.inject({ method: 'POST', url: '/api/verify', headers: { 'content-type': 'application/pdf' }, payload: lta })).json()
+  t.match(report.signatures.at(-1), { kind: 'document-timestamp', integrity: 'valid' }, 'the document timestamp verifies')
+  t.equal((await app.inject({ method: 'POST', url: '/api/verify', headers: { 'content-type': 'application/pdf' }, payload: bt })).json().document.level, 'B-T', 'before sealing: B-T')
 
   // The openssl TSA's certificate lives two days.
   t.match(await app.signature.sessions.renewDueTimestamps({ beforeDays: 1 }), [{ sessionId: session.id, outcome: 'not-due', expiresAt: /^\d{4}-/ }])
