@@ -18,7 +18,7 @@ export interface RenewalReport {
 }
 
 /** The creator of the session or a role that may end anyone's session (an administrator) renews it now. */
-export async function renewSessionTimestamp(ctx: SessionContext, user: PublicUser | null | undefined, sessionId: string): Promise<SealOutcome> {
+export async function renewSessionTimestamp(ctx: SessionContext, user: PublicUser | null | undefined, sessionId: string, address?: string): Promise<SealOutcome> {
   const { user: actor, session } = await visibleSession(ctx, user, sessionId).catch((error: unknown) => {
     throw isAppError(error) && error.code === 'ERR_SESSION_NOT_FOUND' ? ERR_LTV_DOCUMENT_NOT_FOUND('No signing session with this id') : error
   })
@@ -26,7 +26,7 @@ export async function renewSessionTimestamp(ctx: SessionContext, user: PublicUse
   if (!mayCancelSession(ctx, actor, session.created_by)) throw ERR_LTV_DOCUMENT_NOT_FOUND('No signing session with this id')
   if (!ctx.deps.longTermValidation) throw ERR_LTV_NOT_APPLICABLE('Long-term validation is not configured')
   if (session.status !== 'completed') throw ERR_LTV_NOT_APPLICABLE(`The session is ${session.status}: only a completed document is sealed`)
-  const outcome = await sealSession(ctx, session.id, actor.id)
+  const outcome = await sealSession(ctx, session.id, actor.id, address)
   if (outcome.outcome === 'not-completed' || outcome.outcome === 'disabled') throw ERR_LTV_NOT_APPLICABLE()
   return outcome
 }

@@ -10,7 +10,8 @@ import { sessionEvent } from './session-events.ts'
 
 export type SealOutcome = { outcome: 'sealed'; documentKey: string; sha256: string; missing: string[] } | { outcome: 'moved' | 'not-completed' | 'disabled' }
 
-export async function sealSession(ctx: SessionContext, sessionId: string, actor: string | null): Promise<SealOutcome> {
+/** `actor` null: the application (after the last signature, `address` is that signer's request's). */
+export async function sealSession(ctx: SessionContext, sessionId: string, actor: string | null, address?: string): Promise<SealOutcome> {
   const { repository, disk, longTermValidation } = ctx.deps
   if (!longTermValidation) return { outcome: 'disabled' }
   const session = await repository.findSession(sessionId)
@@ -27,7 +28,7 @@ export async function sealSession(ctx: SessionContext, sessionId: string, actor:
   try {
     const committed = await repository.commitSeal({
       sessionId, baseRevision: session.revision, documentKey, documentSha256: shaAfter, at,
-      event: sessionEvent({ sessionId, requestId: null, event: 'sealed', actor, sha256Before: shaBefore, sha256After: shaAfter, at, detail }),
+      event: sessionEvent({ sessionId, requestId: null, event: 'sealed', actor, sha256Before: shaBefore, sha256After: shaAfter, at, detail, address }),
     })
     if (committed) return { outcome: 'sealed', documentKey, sha256: shaAfter, missing: extended.missing }
   } catch (error) {

@@ -103,7 +103,7 @@ export async function signRequest(ctx: SessionContext, user: PublicUser, input: 
         written = null
         // The signature stands whatever happens next: a sealing that fails leaves the completed
         // B-T document, and `npm run signatures:renew-timestamps` seals it later.
-        if (outcome.sessionStatus === 'completed') await sealSession(ctx, session.id, null).catch(() => undefined)
+        if (outcome.sessionStatus === 'completed') await sealSession(ctx, session.id, null, input.address).catch(() => undefined)
         return {
           status: 'signed', signature_uuid: signatureUuid, signed_document_path: documentKey, signed_at: at,
           session: { id: session.id, status: outcome.sessionStatus ?? 'active' }, request: { id: request.id, status: 'signed' },

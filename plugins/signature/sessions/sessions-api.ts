@@ -70,7 +70,7 @@ export async function signingSessionsApi(app: FastifyInstance, { sessions, pageI
   // Archive renewal (PAdES B-LTA): a fresh DSS and document timestamp on the completed document.
   app.post('/api/signing-sessions/:id/renew-timestamp', async (request) => {
     const { id } = parseInput(idParams, request.params, 'params')
-    const outcome = await sessions.renewTimestamp(request.user, id)
+    const outcome = await sessions.renewTimestamp(request.user, id, request.ip)
     return { data: { outcome: outcome.outcome, ...(outcome.outcome === 'sealed' ? { sha256: outcome.sha256, missing: outcome.missing } : {}), session: await sessions.get(request.user, id) } }
   })
 

@@ -111,8 +111,8 @@ export class SigningSessionManager implements SessionFinalizer {
   }
 
   /** Archive renewal of one completed session now: a fresh DSS and document timestamp (creator or cancel-any). */
-  renewTimestamp(user: MaybeUser, sessionId: string): Promise<SealOutcome> {
-    return renewSessionTimestamp(this.#ctx, user, sessionId)
+  renewTimestamp(user: MaybeUser, sessionId: string, address?: string): Promise<SealOutcome> {
+    return renewSessionTimestamp(this.#ctx, user, sessionId, address)
   }
 
   /** Archive renewal of every completed session whose last document timestamp's TSA certificate expires within `beforeDays`. */
