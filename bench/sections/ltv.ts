@@ -69,9 +69,8 @@ export async function run(): Promise<Row[]> {
   const one = median(signTimes)
   return [{
     id: '23', what: 'B-LTA step (DSS + document timestamp) after a 10-signer session, 100 pages / the 10th signer\'s B-T signature (median)',
-    // No bar in the issue: a context row. Measured split (4 warm runs): listing needs 15-20 ms (a
-    // parse), gathering 20-25 ms (one CA-signed OCSP answer per certificate), DSS 9-18 ms and
-    // document timestamp 8-33 ms (a parse each).
+    // No bar in the issue: a context row. What it costs is mostly three parses of the file
+    // (listing needs, DSS, document timestamp); docs/ltv-notes.md has the split.
     ours: ms(ltv), baseline: `10th signer ${ms(one)}`, ratio: x(ltv / one), bar: '-', met: null,
     data: { ltvMs: ltvTimes, signMs: signTimes, bytesBefore: sizes.signed, bytesAfter: sizes.sealed, added: sizes.sealed - sizes.signed },
   }]

@@ -18,9 +18,11 @@ import { ERR_TIMESTAMP_UNAVAILABLE } from '../timestamps/errors.ts'
 import { isAppError } from '../../../core/http/errors.ts'
 import { changedSince, snapshot } from './changed-objects.ts'
 
-/** A token with its TSA's certificate and the CA's is a few KiB; a bigger one costs one more round. */
+/** Before a source has answered in this thread: a token with a TSA certificate and a short chain. */
 const FIRST_TOKEN_ESTIMATE = 8 * 1024
 const TOKEN_HEADROOM = 512
+/** Largest token seen per source in this thread: the room is sized from it (a bigger one costs one more round). */
+const tokenSizes = new Map<string, number>()
 export const DOCUMENT_TIMESTAMP_FIELD = 'Document timestamp'
 
 export async function appendDocumentTimestamp(pdf: Uint8Array, source: TimestampSource): Promise<Buffer> {
@@ -43,7 +45,9 @@ export async function appendDocumentTimestamp(pdf: Uint8Array, source: Timestamp
 
   const transports = transportsFor(source)
   const deadline = Date.now() + Math.max(1_000, pdfLimits().taskTimeoutMs - 2_000)
-  let room = FIRST_TOKEN_ESTIMATE
+  const sourceKey = source.urls.join(' ')
+  const seen = tokenSizes.get(sourceKey)
+  let room = seen ? seen + TOKEN_HEADROOM : FIRST_TOKEN_ESTIMATE
   for (let round = 1; ; round++) {
     setContentsPlaceholder(context, signature, room)
     const prepared = prepareSignature(appendIncrementalUpdate(pdf, { objects: objects(), previous, context }))
@@ -52,6 +56,7 @@ export async function appendDocumentTimestamp(pdf: Uint8Array, source: Timestamp
         ? ERR_TIMESTAMP_UNAVAILABLE('No timestamp authority gave a valid timestamp, so the document timestamp was not added and the document is unchanged; try again later', { details: error.details })
         : error
     })
+    tokenSizes.set(sourceKey, Math.max(token.length, tokenSizes.get(sourceKey) ?? 0))
     if (token.length <= prepared.capacity) return insertSignature(prepared, token)
     if (round === 2) throw new Error(`The document timestamp (${token.length} bytes) outgrew its room (${prepared.capacity} bytes) twice`)
     room = token.length + TOKEN_HEADROOM

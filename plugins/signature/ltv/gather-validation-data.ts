@@ -7,7 +7,8 @@
 import { createHash, X509Certificate } from 'node:crypto'
 import { buildChain, issuedBy } from '../verify/certificate-chain.ts'
 import { certificateIdentity, nameText } from '../verify/certificate-identity.ts'
-import { fetchCrl, fetchOcspAnswer, isHttp, ocspRequest, type OnlineOptions } from '../verify/online-revocation.ts'
+import { fetchCrl, fetchOcspAnswer, isHttp, ocspRequest, ocspRequestFor, type OnlineOptions } from '../verify/online-revocation.ts'
+import { MAX_CERT_IDS } from '../pki/parse-ocsp-request.ts'
 import { statusFromCrl, statusFromOcsp } from '../verify/revocation-data.ts'
 import type { SignatureNeeds } from './collect-validation-needs.ts'
 import type { ValidationData } from './validation-data.ts'
@@ -33,62 +34,70 @@ export async function gatherValidationData(needs: SignatureNeeds[], sources: Rev
   const anchors = [ca, ...sources.trustAnchors]
   const pool = dedupe([...needs.flatMap((need) => need.certificates.map((der) => new X509Certificate(der))), ...anchors])
   const data: GatheredValidationData = { certificates: [], ocsps: [], crls: [], vri: [], missing: [] }
-  const certIndex = indexer(data.certificates)
-  const ocspIndex = indexer(data.ocsps)
-  const crlIndex = indexer(data.crls)
-  const answers = new Map<string, Promise<{ ocsp?: number; crl?: number }>>()
-  let ownCrl: Promise<Buffer> | undefined
   const report = (problem: string) => {
     if (!data.missing.includes(problem)) data.missing.push(problem)
   }
+  const certIndex = indexer(data.certificates)
+  const ocspIndex = indexer(data.ocsps)
+  const crlIndex = indexer(data.crls)
 
-  const revocation = (certificate: X509Certificate, issuer: X509Certificate, trusted: boolean) => {
-    const key = certificate.fingerprint256
-    if (!answers.has(key)) answers.set(key, (async () => {
-      if (issuer.fingerprint256 === ca.fingerprint256) {
-        // Both answers: the CRL is one small list for every certificate of ours, and validators
-        // differ in which they prefer. The OCSP answer is signed by the CA itself: no responder certificate.
-        const answer = await sources.ocsp(ocspRequest(certificate, issuer))
-        const crl = await (ownCrl ??= sources.crl())
+  // Every certificate to vouch for, with its issuer, once.
+  const chains = needs.map((need) => need.certificates.map((der) => buildChain(new X509Certificate(der), pool, anchors)))
+  const toCheck = new Map<string, { certificate: X509Certificate; issuer: X509Certificate; trusted: boolean }>()
+  for (const { chain, trusted } of chains.flat()) {
+    for (const [i, certificate] of chain.entries()) {
+      // A root vouches for itself.
+      if (issuedBy(certificate, certificate)) continue
+      const issuer = chain[i + 1]
+      if (!issuer) report(`${nameText(certificate.subject)}: its issuer's certificate is neither in the document nor a trust anchor`)
+      else toCheck.set(certificate.fingerprint256, { certificate, issuer, trusted })
+    }
+  }
+
+  const answers = new Map<string, { ocsp?: number; crl?: number }>()
+  const ours = [...toCheck.values()].filter((c) => c.issuer.fingerprint256 === ca.fingerprint256)
+  if (ours.length > 0) {
+    // The CA answers up to 20 certificates with one signed response (and its CRL covers them all).
+    // Both answers go in: validators differ in which they prefer. It signs them itself: no responder certificate.
+    const crl = await sources.crl()
+    for (let at = 0; at < ours.length; at += MAX_CERT_IDS) {
+      const batch = ours.slice(at, at + MAX_CERT_IDS)
+      const answer = await sources.ocsp(ocspRequestFor(batch.map(({ certificate, issuer }) => [certificate, issuer])))
+      for (const { certificate, issuer } of batch) {
         const found = {
           ...(statusFromOcsp(answer, certificate, issuer) ? { ocsp: ocspIndex(answer) } : {}),
           ...(statusFromCrl(crl, certificate, issuer) ? { crl: crlIndex(crl) } : {}),
         }
         if (found.ocsp === undefined) report(`The application CA has no record of ${nameText(certificate.subject)}`)
-        return found
-      }
-      if (!trusted || !sources.online) {
-        report(`${nameText(certificate.subject)}: ${trusted ? 'going online is off' : 'its chain does not end at a trust anchor, so its services were not asked'}`)
-        return {}
-      }
-      const found = await askIssuerServices(certificate, issuer, sources.online)
-      if (found.ocsp) return { ocsp: ocspIndex(found.ocsp) }
-      if (found.crl) return { crl: crlIndex(found.crl) }
-      report(`${nameText(certificate.subject)}: neither its OCSP responder nor its CRL gave a usable answer`)
-      return {}
-    })())
-    return answers.get(key)!
-  }
-
-  for (const need of needs) {
-    const entry = { key: need.vriKey, certificates: new Set<number>(), ocsps: new Set<number>(), crls: new Set<number>() }
-    for (const der of need.certificates) {
-      const { chain, trusted } = buildChain(new X509Certificate(der), pool, anchors)
-      for (const [i, certificate] of chain.entries()) {
-        entry.certificates.add(certIndex(Buffer.from(certificate.raw)))
-        // A root vouches for itself.
-        if (issuedBy(certificate, certificate)) continue
-        const issuer = chain[i + 1]
-        if (!issuer) {
-          report(`${nameText(certificate.subject)}: its issuer's certificate is neither in the document nor a trust anchor`)
-          continue
-        }
-        const answer = await revocation(certificate, issuer, trusted)
-        if (answer.ocsp !== undefined) entry.ocsps.add(answer.ocsp)
-        if (answer.crl !== undefined) entry.crls.add(answer.crl)
+        answers.set(certificate.fingerprint256, found)
       }
     }
-    data.vri.push({ key: entry.key, certificates: [...entry.certificates], ocsps: [...entry.ocsps], crls: [...entry.crls] })
+  }
+  for (const { certificate, issuer, trusted } of toCheck.values()) {
+    if (answers.has(certificate.fingerprint256)) continue
+    let found: { ocsp?: number; crl?: number } = {}
+    if (!trusted || !sources.online) {
+      report(`${nameText(certificate.subject)}: ${trusted ? 'going online is off' : 'its chain does not end at a trust anchor, so its services were not asked'}`)
+    } else {
+      const fetched = await askIssuerServices(certificate, issuer, sources.online)
+      if (fetched.ocsp) found = { ocsp: ocspIndex(fetched.ocsp) }
+      else if (fetched.crl) found = { crl: crlIndex(fetched.crl) }
+      else report(`${nameText(certificate.subject)}: neither its OCSP responder nor its CRL gave a usable answer`)
+    }
+    answers.set(certificate.fingerprint256, found)
+  }
+
+  for (const [n, need] of needs.entries()) {
+    const entry = { certificates: new Set<number>(), ocsps: new Set<number>(), crls: new Set<number>() }
+    for (const { chain } of chains[n]!) {
+      for (const certificate of chain) {
+        entry.certificates.add(certIndex(Buffer.from(certificate.raw)))
+        const answer = answers.get(certificate.fingerprint256)
+        if (answer?.ocsp !== undefined) entry.ocsps.add(answer.ocsp)
+        if (answer?.crl !== undefined) entry.crls.add(answer.crl)
+      }
+    }
+    data.vri.push({ key: need.vriKey, certificates: [...entry.certificates], ocsps: [...entry.ocsps], crls: [...entry.crls] })
   }
   return data
 }

@@ -31,17 +31,24 @@ export async function onlineStatus(certificate: X509Certificate, issuer: X509Cer
 
 /** OCSPRequest with one CertID (SHA-1, as RFC 6960 responders universally accept). */
 export function ocspRequest(certificate: X509Certificate, issuer: X509Certificate): Buffer {
-  const issuerIdentity = certificateIdentity(issuer)
-  const serialHex = certificateIdentity(certificate).serial
-  let serial = Buffer.from(serialHex.length % 2 ? `0${serialHex}` : serialHex, 'hex')
-  if (serial[0]! & 0x80) serial = Buffer.concat([Buffer.from([0]), serial])
-  const certId = sequence(
-    sequence(oid('1.3.14.3.2.26'), nullValue()),
-    octetString(digest('sha1', [issuerIdentity.subject])),
-    octetString(digest('sha1', [issuerIdentity.publicKeyBits])),
-    tlv(0x02, serial),
-  )
-  return sequence(sequence(sequence(sequence(certId))))
+  return ocspRequestFor([[certificate, issuer]])
+}
+
+/** OCSPRequest with one CertID per certificate: one answer (one signature) covers them all. */
+export function ocspRequestFor(pairs: Array<[certificate: X509Certificate, issuer: X509Certificate]>): Buffer {
+  const requests = pairs.map(([certificate, issuer]) => {
+    const issuerIdentity = certificateIdentity(issuer)
+    const serialHex = certificateIdentity(certificate).serial
+    let serial = Buffer.from(serialHex.length % 2 ? `0${serialHex}` : serialHex, 'hex')
+    if (serial[0]! & 0x80) serial = Buffer.concat([Buffer.from([0]), serial])
+    return sequence(sequence(
+      sequence(oid('1.3.14.3.2.26'), nullValue()),
+      octetString(digest('sha1', [issuerIdentity.subject])),
+      octetString(digest('sha1', [issuerIdentity.publicKeyBits])),
+      tlv(0x02, serial),
+    ))
+  })
+  return sequence(sequence(sequence(...requests)))
 }
 
 export function isHttp(url: string): boolean {
