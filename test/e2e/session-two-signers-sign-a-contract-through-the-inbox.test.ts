@@ -140,7 +140,7 @@ t.test('admin creates a contract session; admin (employer) then staff sign throu
   t.ok(signatures.every((s) => s.signed), 'no empty field left')
   t.same(signatures.filter((s) => s.totalDocumentSigned).map((s) => s.fieldName), ['Document timestamp'], 'the document timestamp covers the whole file')
   const byField = Object.fromEntries(signatures.map((s) => [s.fieldName, s.commonName]))
-  t.same(byField, { employer: 'Ada Admin', employee: 'Sam Staff', Certification: byField.Certification }, 'each signer\'s own certificate')
+  t.same(byField, { employer: 'Ada Admin', employee: 'Sam Staff', Certification: byField.Certification, 'Document timestamp': 'Signature Application TSA' }, 'each signer\'s own certificate')
   t.notOk(['Max Manager', 'Sam Staff', 'Ada Admin'].includes(byField.Certification!), `certified by the application: ${byField.Certification}`)
   t.comment(output.replace(/^Digital Signature Info of: .*$/m, '').trim())
   t.equal((await mupdfChangeHistory(pdf)).verdict, 0, 'mupdf: no change forbidden by the certification')
