@@ -3,23 +3,38 @@
 // completed with its B-T document, no file or 'sealed' event is added, the renewal API answers
 // 503 ERR_TIMESTAMP_UNAVAILABLE and writes nothing. Once the TSA is back, the renewal seals the
 // document; the TSA's certificate, from a CA nobody configured as trusted, is reported as missing
-// revocation data rather than invented. --before-days decides what is due.
+// revocation data rather than invented. The renewal runs as `npm run signatures:renew-timestamps`
+// does, in a process of its own; --before-days decides what is due.
+import { execFile } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import t from 'tap'
 import { pdfsig } from '../../../fixtures/pdf/checkers.ts'
 import { makeStampPng } from '../../../fixtures/pdf/stamp-image.ts'
 import { startOpensslTsa, type TsaBehaviour } from '../../../helpers/openssl-tsa.ts'
 
 t.setTimeout(240_000)
+const run = promisify(execFile)
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 const tsa = await startOpensslTsa()
 t.teardown(() => tsa.close())
 // config/signature.ts reads the environment when first imported: set it before the app is.
 process.env.SIGNATURE_TSA_URLS = tsa.url
-const { buildTestApp, DEMO, login } = await import('../../../helpers/app.ts')
+const { DEMO, login } = await import('../../../helpers/app.ts')
+const { buildApp } = await import('../../../../host-app/app.ts')
+const { isolatedEnv } = await import('../../../helpers/test-env.ts')
 const { csrfFor } = await import('../../../helpers/pages.ts')
 
 t.test('a TSA down at completion: B-T kept, renewal refused with nothing written, then sealed', async (t) => {
-  const app = await buildTestApp(t)
+  // The app's own environment, so the renewal command below can run as a separate process on it.
+  const { env, cleanup } = await isolatedEnv()
+  const app = await buildApp({ env })
+  t.teardown(async () => {
+    await app.close()
+    await cleanup()
+  })
+  await app.ready()
   const [admin, staff, manager] = await Promise.all([DEMO.admin, DEMO.staff, DEMO.manager].map((who) => login(app, who.email)))
   const image = `data:image/png;base64,${makeStampPng().toString('base64')}`
   const signatureOf: Record<string, string> = {}
@@ -60,8 +75,10 @@ t.test('a TSA down at completion: B-T kept, renewal refused with nothing written
   t.equal((await detail()).events.length, completed.events.length, 'nothing in the trail')
 
   down = false
-  const renewals = await app.signature.sessions.renewDueTimestamps({ beforeDays: 90 })
-  t.match(renewals, [{ sessionId: session.id, outcome: 'sealed', expiresAt: null }], 'never sealed: due at once')
+  // The cron command, as a process of its own on the same storage and database.
+  const command = await run(process.execPath, ['--import', 'tsx', 'bin/renew-timestamps.ts', '--before-days', '90'], { cwd: ROOT, env: { ...process.env, ...env } as NodeJS.ProcessEnv })
+  const renewals = command.stdout.trim().split('\n').map((line) => JSON.parse(line))
+  t.match(renewals, [{ sessionId: session.id, outcome: 'sealed', expiresAt: null }], 'npm run signatures:renew-timestamps: never sealed, so due at once')
   const sealed = (await detail()).events.at(-1)
   t.equal(sealed.event, 'sealed')
   t.match(sealed.detail, /without revocation data for: .*CN=Test TSA/, 'the foreign TSA\'s missing revocation data is reported')
