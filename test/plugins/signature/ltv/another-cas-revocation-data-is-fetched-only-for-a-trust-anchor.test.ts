@@ -16,8 +16,9 @@ t.setTimeout(120_000)
 
 t.test('the OCSP responder of a certificate from another CA', async (t) => {
   const pki = await opensslPki(t)
-  await pki.startOcspResponder()
   const alice = await pki.issue('Alice Elsewhere')
+  // openssl ocsp reads its index when it starts: after the issuing, or it answers "unknown".
+  await pki.startOcspResponder()
   const app = await buildTestApp(t)
   const { pdf: pool, pki: appPki } = app.signature
   const signed = await pool.run('signDocument', await makePdf(), {
@@ -35,8 +36,10 @@ t.test('the OCSP responder of a certificate from another CA', async (t) => {
   const trusted = await createLongTermValidation({ pdf: pool, pki: appPki, trustAnchors: [pki.caPem], online }).extend(signed)
   t.same(trusted.missing, [], 'a trust anchor\'s responder answered')
   const dss = await dssStreams(trusted.pdf)
-  // The app CA gives an OCSP answer and its CRL for its TSA; Alice's CA one answer from its OCSP responder or its CRL.
-  t.equal(dss.ocsps.length + dss.crls.length, 3, `one answer from Alice's CA (OCSPs ${dss.ocsps.length}, CRLs ${dss.crls.length})`)
+  // The app CA gives an OCSP answer and its CRL for its TSA; Alice's CA gives its CRL. (Its
+  // `openssl ocsp -port` responder never answers node's fetch: the request waits for the 5 s
+  // bound and the CRL distribution point is asked next, as it should be.)
+  t.same([dss.ocsps.length, dss.crls.length], [1, 2], 'Alice\'s CA\'s CRL is in the DSS')
   t.equal((await mupdfChangeHistory(trusted.pdf)).verdict, 0)
   t.ok((await qpdfCheck(trusted.pdf)).clean)
   const report = await verifyPdf(trusted.pdf, { trustAnchors: [pki.caPem, appPki.caPem] })
