@@ -16,6 +16,7 @@ const SECTIONS: Array<{ name: string; file: string; execArgv?: string[] }> = [
   { name: 'signing', file: 'sections/signing.ts' },
   { name: 'verify', file: 'sections/verify.ts' },
   { name: 'timestamps', file: 'sections/timestamps.ts' },
+  { name: 'ltv', file: 'sections/ltv.ts' },
   { name: 'memory', file: 'sections/memory.ts', execArgv: ['--expose-gc'] },
   { name: 'process-memory', file: 'sections/process-memory.ts' },
   // The peers (bench/peers, installed on demand): AdminJS for the People rows, three signers.

@@ -26,6 +26,8 @@ import { EndpointRepository } from './webhooks/endpoint-repository.ts'
 import { loadOrCreateAppTimestampAuthority } from './pki/app-timestamp-authority.ts'
 import { ApplicationPki } from './pki/application-pki.ts'
 import { pkiUrls } from './pki/pki-urls.ts'
+import { createLongTermValidation, type LongTermValidation } from './ltv/long-term-validation.ts'
+import { readFile } from 'node:fs/promises'
 
 export interface SignatureServices {
   readonly config: SignatureConfig
@@ -45,6 +47,8 @@ export interface SignatureServices {
   readonly certificateAuthority: SerializedCertificateAuthority
   /** The CA's CRL and OCSP answers and its timestamp authority (`pki.timestampAuthority` for respondToTimestampQuery). */
   readonly pki: ApplicationPki
+  /** B-LT / B-LTA: a signed document's DSS and document timestamp (ltv/). */
+  readonly ltv: LongTermValidation
   /** Seals secrets kept in rows (certificate passwords, webhook secrets) with the encryption key. */
   readonly secrets: SecretBox
   /** Rows of e-mail and webhook deliveries, written with the change that causes them. */
@@ -103,6 +107,9 @@ export async function createSignatureServices(config: SignatureConfig, options: 
   const pdf = createPdfWorkerPool({ limits, idleTimeoutMs, timestamps: timestampSourceOf(config, appAuthority) })
   const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, idleTimeoutMs, ...pdfLimitOptions(limits) })
   const signatures = new SignatureRepository(database.db)
+  // The verifier refuses a TRUST_ANCHORS file it cannot read at boot; here one is simply not asked.
+  const trustAnchors = await Promise.all(config.verify.trust_anchors.map((file) => readFile(file, 'utf8').catch(() => '')))
+  const ltv = createLongTermValidation({ pdf, pki, trustAnchors, online: config.verify.online_revocation ? { timeoutMs: 5_000, maxBytes: 10 * 1024 * 1024 } : null })
   const secrets = new SecretBox(encryptionKey)
   const outboxWriter = new OutboxWriter(new OutboxRepository(database.db), new EndpointRepository(database.db))
   return {
@@ -117,6 +124,7 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     pageImages: new PageImageCache({ pool: rasterizer, disk, dpi: config.designer.dpi, maxMemoryBytes: options.pageImageMemoryBytes ?? 64 * 1024 * 1024 }),
     certificateAuthority,
     pki,
+    ltv,
     secrets,
     outboxWriter,
     async close() {

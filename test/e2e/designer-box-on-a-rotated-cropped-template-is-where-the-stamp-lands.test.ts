@@ -87,7 +87,8 @@ t.test('a box dragged on a turned, cropped page is where the signed stamp lands'
   const [topLeft, ...rest] = await quadrantInk(await renderAsViewer(signed, 1, 144), SHOWN, dropped)
   t.ok(topLeft! > 0.5 && rest.every((ink) => ink < 0.02), `pdftoppm -cropbox: the stamp is in the dropped box, upright (ink by quadrant ${[topLeft, ...rest].map((n) => n!.toFixed(2)).join(' ')})`)
   const { signatures } = await pdfsig(signed)
-  t.same(signatures.map((s) => s.validation), Array(3).fill('Signature is Valid.'), 'pdfsig: the certification and both signers, valid')
+  // The sealing's document timestamp (B-LTA) is listed too; pdfsig 22.12 cannot check it.
+  t.same(signatures.filter((s) => s.fieldName !== 'Document timestamp').map((s) => s.validation), Array(3).fill('Signature is Valid.'), 'pdfsig: the certification and both signers, valid')
   t.ok((await qpdfCheck(signed)).clean, 'qpdf --check')
   t.equal((await mupdfChangeHistory(signed)).verdict, 0, 'mupdf: no forbidden change')
 })

@@ -109,7 +109,7 @@ t.test('sessions by clicking, with e-mail and webhooks', async (t) => {
     await admin.goto(linkAfter(completion.text, 'The session and its history:')!)
     t.equal(new URL(admin.url()).pathname, `/app/sessions/${sessionId}`, 'the completion links to the session page')
     t.same(await admin.locator('[data-timeline] [data-event]').evaluateAll((items) => items.map((i) => i.getAttribute('data-event'))),
-      ['created', 'opened', 'signed', 'opened', 'signed', 'completed'], 'the history, in order')
+      ['created', 'opened', 'signed', 'opened', 'signed', 'completed', 'sealed'], 'the history, in order')
     t.equal(await admin.locator('[data-session-status]').innerText(), 'completed')
     await shot(admin, 'session-completed-timeline')
 
@@ -117,7 +117,9 @@ t.test('sessions by clicking, with e-mail and webhooks', async (t) => {
       const [download] = await Promise.all([admin.waitForEvent('download'), admin.locator(link).click()])
       const bytes = await readFile((await download.path())!)
       const { signatures } = await pdfsig(bytes)
-      t.ok(signatures.length >= 1 && signatures.every((s) => s.valid), `the ${name} downloads, every signature valid (${signatures.length})`)
+      // The document ends with a document timestamp (B-LTA), which pdfsig 22.12 lists but cannot check.
+      const checked = signatures.filter((s) => s.fieldName !== 'Document timestamp')
+      t.ok(checked.length >= 1 && checked.every((s) => s.valid), `the ${name} downloads, every signature valid (${signatures.length})`)
     }
     await waitForEvent('session.completed', sessionId)
     const events = receiver.deliveries.filter((e) => e.json.data.session.id === sessionId)

@@ -26,6 +26,11 @@ export interface SignatureFieldOptions extends SignatureWidget {
   lock?: FieldLock
   /** A field waiting for its signer: shows and is named "Sign here: <placeholder>" until signed. */
   placeholder?: string
+  /**
+   * false: the widget is not listed in the page's /Annots (an invisible document timestamp), so
+   * the page object stays as certified; mupdf counts any change to it as forbidden.
+   */
+  onPage?: boolean
 }
 
 export function createSignatureField(doc: PDFDocument, options: SignatureFieldOptions): PDFRef {
@@ -38,7 +43,7 @@ export function createSignatureField(doc: PDFDocument, options: SignatureFieldOp
   if (options.placeholder !== undefined) field.set(PDFName.of('TU'), PDFHexString.fromText(placeholderText(options.placeholder)))
   fillWidget(doc, field, options)
   const ref = doc.context.register(field)
-  addAnnotation(doc, options.page, ref)
+  if (options.onPage !== false) addAnnotation(doc, options.page, ref)
   const acroForm = doc.catalog.getOrCreateAcroForm()
   acroForm.addField(ref)
   acroForm.dict.set(PDFName.of('SigFlags'), PDFNumber.of(SIG_FLAGS))

@@ -4,6 +4,7 @@
 import { assertOnPage } from './box-on-page.ts'
 import { buildSignatureDictionary } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
+import { reserveDssSlot } from '../ltv/reserve-dss-slot.ts'
 import { ERR_FIELD_INVALID } from './errors.ts'
 import { ownFieldLock } from './field-lock.ts'
 import { uniqueFieldName } from './field-names.ts'
@@ -45,6 +46,8 @@ export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOpt
   const doc = await loadForRewrite(pdf)
   assertSlotsValid(options.fields, new Set(listFields(doc).map((field) => field.name)))
   const frames = doc.getPages().map(pageFrame)
+  // Before the objects below, so the reserved number is a gap, not the trailer's highest.
+  reserveDssSlot(doc)
   for (const slot of options.fields) {
     const page = pageAt(doc, slot.page)
     assertOnPage(slot, frames, `field ${JSON.stringify(slot.name)}`)

@@ -6,6 +6,7 @@
 import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFDocument, type PDFImage } from 'pdf-lib'
 import { buildSignatureDictionary, type DocMdpPermission } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
+import { reserveDssSlot } from '../ltv/reserve-dss-slot.ts'
 import { embedStampImage } from './embed-stamp-image.ts'
 import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
 import { pageAt } from './page-lookup.ts'
@@ -42,6 +43,8 @@ export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions
   const image = first ? await embedStampImage(doc, first.image) : undefined
   await drawStamps(doc, more, first && image ? new Map([[first.image, image]]) : new Map())
   const certify = options.certify ? { p: options.certify.p ?? 2 } : undefined
+  // Before the objects below, so the reserved number is a gap, not the trailer's highest.
+  if (certify && certify.p !== 1) reserveDssSlot(doc)
   const name = uniqueFieldName(doc, 'Signature')
   // A certification governs the whole document through DocMDP; an approval signature locks its own field.
   const lock = certify ? undefined : ownFieldLock(name)

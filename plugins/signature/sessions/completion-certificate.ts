@@ -8,6 +8,7 @@ import type { SigningSessionRequestTable, SigningSessionTable } from './session-
 const EVENT_TEXT: Record<string, string> = {
   created: 'started the session', opened: 'opened the document', signed: 'signed', declined: 'declined',
   cancelled: 'cancelled the session', completed: 'every signer has signed', reminded: 'reminded the signers',
+  sealed: 'added validation data and a document timestamp (PAdES B-LTA)',
 }
 
 export const certificateKey = (sessionId: string) => `sessions/${sessionId}/certificate.pdf`
@@ -43,7 +44,9 @@ async function certificateOf(ctx: SessionContext, session: SigningSessionTable, 
   const data: CompletionCertificateData = {
     title: session.signable_title, sessionId: session.id, template: session.template_key, mode: session.mode,
     createdBy: await nameOf(session.created_by), createdAt: session.created_at, completedAt,
-    frozenSha256: session.frozen_sha256, finalSha256: session.current_sha256,
+    // The document as the last signature left it: the sealing (DSS and document timestamp) may
+    // follow before or after the certificate is made, and only appends to it.
+    frozenSha256: session.frozen_sha256, finalSha256: events.find((e) => e.event === 'completed')?.sha256_after ?? session.current_sha256,
     signers: await Promise.all(requests.filter((r) => r.status === 'signed').map(async (r) => {
       const signed = events.find((e) => e.event === 'signed' && e.request_id === r.id)
       const who = await person(r.signer_user_id)

@@ -33,6 +33,7 @@ export function createSessionManager(services: SignatureServices, options: {
     disk: services.disk,
     pdf: services.pdf,
     staleClaimMs: services.config.sessions.stale_claim_ms,
+    longTermValidation: services.ltv,
     // In the CA's register too, so OCSP vouches for the certificate that certifies every document.
     applicationSigner: () => (signer ??= loadOrCreateApplicationSigner(path.join(options.storagePath, 'keys'), services.certificateAuthority)
       .then(async (identity) => { await services.pki.recordCertificate(identity.certificates[0]!); return identity })

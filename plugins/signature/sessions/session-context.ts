@@ -8,6 +8,7 @@ import type { SigningMaterial } from '../library/signature-library.ts'
 import type { PdfWorkerPool } from '../pdf/pdf-worker-pool.ts'
 import type { TemplateFinder } from '../registry/require-template.ts'
 import type { SessionRepository } from './session-repository.ts'
+import type { LongTermValidation } from '../ltv/long-term-validation.ts'
 import type { SignerUrlBuilder } from './signer-url.ts'
 
 /** A claim held this long belongs to a process that died mid-signing: it may be taken over. */
@@ -28,6 +29,11 @@ export interface SessionManagerDependencies {
   pdf: Pick<PdfWorkerPool, 'run'>
   /** The application's certificate, which certifies every frozen document; loaded on first use. */
   applicationSigner: () => Promise<SigningIdentity>
+  /**
+   * B-LTA for completed sessions: after the last signature, a DSS and a document timestamp are
+   * appended as a further revision (session-seal.ts). Absent: documents stay at B-T.
+   */
+  longTermValidation?: Pick<LongTermValidation, 'extend' | 'needs'>
   /** How long a claim lasts before another finalize may take it over (default 5 minutes). */
   staleClaimMs?: number
   now?: () => Date

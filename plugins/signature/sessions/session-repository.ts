@@ -192,6 +192,28 @@ export class SessionRepository {
     }
   }
 
+  /**
+   * A completed session's document moves on to a sealed revision (DSS and document timestamp),
+   * only from the revision the new file was built on: of two concurrent sealings, one wins.
+   */
+  async commitSeal(commit: { sessionId: string; baseRevision: number; documentKey: string; documentSha256: string; at: string; event: SigningSessionEventTable }): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const moved = await tx.updateTable('signing_sessions')
+        .set((eb) => ({ current_document_key: commit.documentKey, current_sha256: commit.documentSha256, revision: eb('revision', '+', 1), updated_at: commit.at }))
+        .where('id', '=', commit.sessionId).where('revision', '=', commit.baseRevision).where('status', '=', 'completed')
+        .executeTakeFirst()
+      if (affected(moved) !== 1) return false
+      await this.#event(tx, commit.event)
+      return true
+    }).then((done) => this.#committed(done))
+  }
+
+  /** Completed sessions, oldest first: candidates for sealing or archive renewal. */
+  completedSessions(limit = 1000) {
+    return this.db.selectFrom('signing_sessions').selectAll().where('status', '=', 'completed')
+      .orderBy('closed_at').orderBy('id').limit(limit).execute()
+  }
+
   /** active -> cancelled, once. */
   async cancel(sessionId: string, at: string, event: SigningSessionEventTable): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {

@@ -9,6 +9,7 @@ import { signedSignatureRows } from '../signing/signed-signature-rows.ts'
 import { ownRequest } from './session-access.ts'
 import { staleBefore, type SessionContext } from './session-context.ts'
 import { sessionEvent } from './session-events.ts'
+import { sealSession } from './session-seal.ts'
 import type { SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 import { orderApplies, waitingFor } from './signing-order.ts'
 
@@ -100,6 +101,9 @@ export async function signRequest(ctx: SessionContext, user: PublicUser, input: 
       }, hooks?.beforeCommit ? () => hooks.beforeCommit!({ sessionId: session.id, requestId: request.id }) : undefined)
       if (outcome.outcome === 'committed') {
         written = null
+        // The signature stands whatever happens next: a sealing that fails leaves the completed
+        // B-T document, and `npm run signatures:renew-timestamps` seals it later.
+        if (outcome.sessionStatus === 'completed') await sealSession(ctx, session.id, null, input.address).catch(() => undefined)
         return {
           status: 'signed', signature_uuid: signatureUuid, signed_document_path: documentKey, signed_at: at,
           session: { id: session.id, status: outcome.sessionStatus ?? 'active' }, request: { id: request.id, status: 'signed' },

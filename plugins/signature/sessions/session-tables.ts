@@ -3,7 +3,7 @@ export type SessionMode = 'sequential' | 'parallel'
 export type SessionStatus = 'active' | 'completed' | 'cancelled' | 'declined'
 /** pending -> signing (claimed by exactly one finalize) -> signed; pending -> declined. A failed signing goes back to pending. */
 export type RequestStatus = 'pending' | 'signing' | 'signed' | 'declined'
-export type SessionEventKind = 'created' | 'opened' | 'signed' | 'declined' | 'cancelled' | 'completed' | 'reminded'
+export type SessionEventKind = 'created' | 'opened' | 'signed' | 'declined' | 'cancelled' | 'completed' | 'reminded' | 'sealed'
 
 export interface SigningSessionTable {
   id: string

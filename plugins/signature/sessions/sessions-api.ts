@@ -67,6 +67,13 @@ export async function signingSessionsApi(app: FastifyInstance, { sessions, pageI
     return { data: await sessions.remind(request.user, id, request.ip) }
   })
 
+  // Archive renewal (PAdES B-LTA): a fresh DSS and document timestamp on the completed document.
+  app.post('/api/signing-sessions/:id/renew-timestamp', async (request) => {
+    const { id } = parseInput(idParams, request.params, 'params')
+    const outcome = await sessions.renewTimestamp(request.user, id, request.ip)
+    return { data: { outcome: outcome.outcome, ...(outcome.outcome === 'sealed' ? { sha256: outcome.sha256, missing: outcome.missing } : {}), session: await sessions.get(request.user, id) } }
+  })
+
   app.post('/api/signing-sessions/:id/requests/:requestId/decline', async (request) => {
     const { id, requestId } = parseInput(requestParams, request.params, 'params')
     return { data: await sessions.decline(request.user, id, requestId, request.body, request.ip) }

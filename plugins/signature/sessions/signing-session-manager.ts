@@ -7,6 +7,8 @@ import { mayCancelSession } from './session-access.ts'
 import { remindSession } from './session-remind.ts'
 import { completionCertificateForMail, completionCertificateOf } from './completion-certificate.ts'
 import { requestView, signRequest } from './session-sign.ts'
+import { renewDueTimestamps, renewSessionTimestamp, type RenewalReport } from './session-archive-renewal.ts'
+import type { SealOutcome } from './session-seal.ts'
 import { inboxOf, waitingCountOf, sessionDetail, sessionDocument, sessionDocumentPath, sessionList, signerUrlFor, type InboxItem, type SessionJson } from './session-views.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
 
@@ -106,6 +108,16 @@ export class SigningSessionManager implements SessionFinalizer {
 
   view(user: PublicUser, templateKey: string, requestId: string, address?: string, options: { recordOpening?: boolean } = {}): Promise<SessionRequestView> {
     return requestView(this.#ctx, user, templateKey, requestId, address, options)
+  }
+
+  /** Archive renewal of one completed session now: a fresh DSS and document timestamp (creator or cancel-any). */
+  renewTimestamp(user: MaybeUser, sessionId: string, address?: string): Promise<SealOutcome> {
+    return renewSessionTimestamp(this.#ctx, user, sessionId, address)
+  }
+
+  /** Archive renewal of every completed session whose last document timestamp's TSA certificate expires within `beforeDays`. */
+  renewDueTimestamps(options: { beforeDays: number }): Promise<RenewalReport[]> {
+    return renewDueTimestamps(this.#ctx, options)
   }
 
   finalize(user: PublicUser, input: { templateKey: string; requestId: string; signatureUuid: string; address?: string }): Promise<SessionFinalizeResult> {

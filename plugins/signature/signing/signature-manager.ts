@@ -4,6 +4,7 @@ import type { Placement } from '../contracts/placement.ts'
 import type { SignatureRepository } from '../library/signature-repository.ts'
 import type { SigningMaterial } from '../library/signature-library.ts'
 import type { PdfWorkerPool } from '../pdf/pdf-worker-pool.ts'
+import type { LongTermValidation } from '../ltv/long-term-validation.ts'
 import { sha256Hex } from './sha256-hex.ts'
 import { signedSignatureRows, type SignedSignatureInput } from './signed-signature-rows.ts'
 
@@ -41,6 +42,11 @@ export interface SignatureManagerOptions {
   disk: Disk
   pdf: PdfWorkerPool
   now?: () => Date
+  /**
+   * B-LTA: the signed file gets its DSS and a document timestamp before it is written, so a
+   * failure (a TSA down) writes nothing, as a failed signature does. Absent: B-T.
+   */
+  longTermValidation?: Pick<LongTermValidation, 'extend'>
 }
 
 /** Where the signed copy made by a child signature lives on the disk: unique, never overwritten. */
@@ -60,12 +66,14 @@ export class SignatureManager {
   readonly #disk: Disk
   readonly #pdf: PdfWorkerPool
   readonly #now: () => Date
+  readonly #ltv: SignatureManagerOptions['longTermValidation']
 
   constructor(options: SignatureManagerOptions) {
     this.#repository = options.repository
     this.#disk = options.disk
     this.#pdf = options.pdf
     this.#now = options.now ?? (() => new Date())
+    this.#ltv = options.longTermValidation
   }
 
   /** The child signature row and its position rows, inside the given transaction (or one of its own). */
@@ -107,9 +115,10 @@ export class SignatureManager {
       ...(material.subject ? { name: commonName(material.subject) } : {}),
       signingTime: input.signedAt,
     }
-    const bytes = input.countersign
+    const signed = input.countersign
       ? await this.#pdf.run('countersignDocument', input.pdf, options)
       : await this.#pdf.run('signDocument', input.pdf, { ...options, certify: { p: 2 } })
+    const bytes = this.#ltv ? (await this.#ltv.extend(signed)).pdf : signed
     await this.#disk.put(input.key, bytes)
     return { documentKey: input.key, sha256: sha256Hex(bytes), bytes }
   }

@@ -95,7 +95,10 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
   const crls = [...context.dss.crls, ...signedData.crls, ...embedded.crls]
   const fromDocument = bestStatus([...ocsps.map((o) => statusFromOcsp(o, facts.signer!, issuer)), ...crls.map((c) => statusFromCrl(c, facts.signer!, issuer))])
   const fromIssuer = facts.chain.trusted ? bestStatus(context.issuerCrls.map((c) => statusFromCrl(c, facts.signer!, issuer))) : undefined
-  if (fromDocument) {
+  // The document's answer is evidence from when it was sealed; the issuer's own register, when it
+  // now says revoked, is news the document cannot carry (the revocation time is then judged
+  // against the signature's proven time).
+  if (fromDocument && !(fromIssuer?.status === 'revoked' && fromDocument.status !== 'revoked')) {
     facts.revocation = fromDocument
     facts.revocationSource = 'dss'
   } else if (fromIssuer) {

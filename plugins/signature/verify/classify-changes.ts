@@ -64,6 +64,8 @@ export function classifyChanges(revision: number, changed: string[], prev: Revis
       add(ref, timestamp ? 'document-timestamp' : 'signature', true, timestamp ? 'A document timestamp is added' : 'A new signature is added')
     } else if (cur.dss.has(ref)) {
       if (!isNew) add(ref, 'dss', true, 'Validation data (DSS) is updated')
+      // The certified revision reserved the catalog's /DSS reference; the DSS fills it as a new object.
+      else if (cur.catalogRef && asDict(lookup(cur, cur.catalogRef))?.get(N('DSS'))?.toString() === ref) add(ref, 'dss', true, 'Validation data (DSS) is added where the catalog reserved it')
     } else if (ref === cur.infoRef || ref === prev.infoRef || ref === cur.metadataRef || ref === prev.metadataRef) {
       add(ref, 'metadata', true, 'Document information (metadata) is changed; it is not displayed content')
     } else if (!isNew) {

@@ -17,13 +17,13 @@ export interface OnlineOptions {
 export async function onlineStatus(certificate: X509Certificate, issuer: X509Certificate, options: OnlineOptions): Promise<RevocationStatus | undefined> {
   const identity = certificateIdentity(certificate)
   for (const url of identity.ocspUrls.filter(isHttp)) {
-    const answer = await post(url, ocspRequest(certificate, issuer), options)
+    const answer = await fetchOcspAnswer(url, ocspRequest(certificate, issuer), options)
     const status = answer && statusFromOcsp(answer, certificate, issuer)
     if (status) return status
   }
   const fromCrls: Array<RevocationStatus | undefined> = []
   for (const url of identity.crlUrls.filter(isHttp)) {
-    const answer = await get(url, options)
+    const answer = await fetchCrl(url, options)
     fromCrls.push(answer && statusFromCrl(answer, certificate, issuer))
   }
   return bestStatus(fromCrls)
@@ -31,28 +31,37 @@ export async function onlineStatus(certificate: X509Certificate, issuer: X509Cer
 
 /** OCSPRequest with one CertID (SHA-1, as RFC 6960 responders universally accept). */
 export function ocspRequest(certificate: X509Certificate, issuer: X509Certificate): Buffer {
-  const issuerIdentity = certificateIdentity(issuer)
-  const serialHex = certificateIdentity(certificate).serial
-  let serial = Buffer.from(serialHex.length % 2 ? `0${serialHex}` : serialHex, 'hex')
-  if (serial[0]! & 0x80) serial = Buffer.concat([Buffer.from([0]), serial])
-  const certId = sequence(
-    sequence(oid('1.3.14.3.2.26'), nullValue()),
-    octetString(digest('sha1', [issuerIdentity.subject])),
-    octetString(digest('sha1', [issuerIdentity.publicKeyBits])),
-    tlv(0x02, serial),
-  )
-  return sequence(sequence(sequence(sequence(certId))))
+  return ocspRequestFor([[certificate, issuer]])
 }
 
-function isHttp(url: string): boolean {
+/** OCSPRequest with one CertID per certificate: one answer (one signature) covers them all. */
+export function ocspRequestFor(pairs: Array<[certificate: X509Certificate, issuer: X509Certificate]>): Buffer {
+  const requests = pairs.map(([certificate, issuer]) => {
+    const issuerIdentity = certificateIdentity(issuer)
+    const serialHex = certificateIdentity(certificate).serial
+    let serial = Buffer.from(serialHex.length % 2 ? `0${serialHex}` : serialHex, 'hex')
+    if (serial[0]! & 0x80) serial = Buffer.concat([Buffer.from([0]), serial])
+    return sequence(sequence(
+      sequence(oid('1.3.14.3.2.26'), nullValue()),
+      octetString(digest('sha1', [issuerIdentity.subject])),
+      octetString(digest('sha1', [issuerIdentity.publicKeyBits])),
+      tlv(0x02, serial),
+    ))
+  })
+  return sequence(sequence(sequence(...requests)))
+}
+
+export function isHttp(url: string): boolean {
   return /^https?:\/\//i.test(url)
 }
 
-async function post(url: string, body: Buffer, options: OnlineOptions): Promise<Buffer | undefined> {
+/** An OCSP responder's answer (bounded in time and size), or undefined. */
+export async function fetchOcspAnswer(url: string, body: Buffer, options: OnlineOptions): Promise<Buffer | undefined> {
   return fetchBytes(url, { method: 'POST', body: new Uint8Array(body), headers: { 'content-type': 'application/ocsp-request' } }, options)
 }
 
-async function get(url: string, options: OnlineOptions): Promise<Buffer | undefined> {
+/** A CRL distribution point's list (bounded in time and size), or undefined. */
+export async function fetchCrl(url: string, options: OnlineOptions): Promise<Buffer | undefined> {
   return fetchBytes(url, { method: 'GET' }, options)
 }
 

@@ -56,6 +56,8 @@ export interface VerificationReport {
     pages: number
     revisions: number
     certification: { p: number; field: string | null } | null
+    /** The PAdES baseline level every signature reaches (the lowest of theirs); null when a signature has none (an addition). */
+    level: SignatureReport['level']
   }
   signatures: SignatureReport[]
   verdict: Verdict

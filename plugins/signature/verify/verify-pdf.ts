@@ -78,11 +78,21 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
       pages: doc.getPageCount(),
       revisions: ends.length,
       certification: p !== undefined ? { p, field: certifying?.field ?? null } : null,
+      level: documentLevel(signatures),
     },
     signatures,
     verdict,
     summary: documentSummary(signatures, verdict),
   }
+}
+
+const LEVELS = ['B-B', 'B-T', 'B-LT', 'B-LTA'] as const
+
+/** A document is as long-lived as its weakest signature; document timestamps have no level of their own. */
+function documentLevel(signatures: SignatureReport[]): SignatureReport['level'] {
+  const signed = signatures.filter((s) => s.kind !== 'document-timestamp')
+  if (signed.length === 0 || signed.some((s) => s.level === null)) return null
+  return LEVELS[Math.min(...signed.map((s) => LEVELS.indexOf(s.level!)))]!
 }
 
 function parseAnchors(pems: string[]): X509Certificate[] {

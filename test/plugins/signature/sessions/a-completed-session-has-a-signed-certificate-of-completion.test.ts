@@ -62,7 +62,11 @@ t.test('sign a payslip session to the end: a signed certificate on the page, in 
   t.match(flat, 'Ada Admin <admin@example.com>, signing "payroll"')
   t.match(flat, 'Sam Staff <staff@example.com>, signing "employee"')
   t.match(flat, `SHA-256 of the document as sent for signing: ${detail.frozenSha256}`)
-  t.match(flat, `SHA-256 of the completed, signed document: ${sha256(finalPdf)}`, 'the final hash is that of the PDF anyone downloads')
+  // The document as the last signature left it; what anyone downloads is that file sealed (B-LTA:
+  // a DSS and a document timestamp appended), whose hash the trail's 'sealed' event gives.
+  const completedEvent = detail.events.find((e: { event: string }) => e.event === 'completed')
+  t.match(flat, `SHA-256 of the completed, signed document: ${completedEvent.sha256After}`, 'the final hash is that of the completed document')
+  t.equal(detail.events.at(-1).sha256After, sha256(finalPdf), 'the download is the sealed revision')
   for (const event of detail.events.filter((e: { event: string }) => e.event === 'signed')) {
     t.match(flat, `SHA-256 before: ${event.sha256Before}`)
     t.match(flat, `SHA-256 after: ${event.sha256After}`)

@@ -17,7 +17,8 @@ t.test('POST /api/sign: an uploaded PDF comes back signed; bad uploads get a cle
   t.match(res.headers['content-disposition'], /Leave-request-signed\.pdf/)
   const { signatures } = await pdfsig(res.rawPayload)
   t.equal(signatures[0]?.validation, 'Signature is Valid.')
-  t.ok(signatures[0]?.totalDocumentSigned)
+  // B-LTA (issue 18): a DSS and a document timestamp follow the signature, the timestamp covers the whole file.
+  t.same(signatures.map((s) => [s.fieldName, s.totalDocumentSigned]), [['Signature', false], ['Document timestamp', true]])
   t.ok((await inkShare(res.rawPayload, 1, [box]))[0]! > 0.05, 'the stamp is in its box')
   const again = await app.inject({ url: `/api/signatures/${res.headers['x-signature-uuid']}/document`, headers: { cookie: staff.cookie } })
   t.same(again.rawPayload, res.rawPayload, 'kept and downloadable later')

@@ -33,9 +33,10 @@ t.test('production finalize: the employee signs their time record; pdfsig, qpdf,
   t.same(pdf, await app.signature.disk.get(answer.signed_document_path), 'the download is the file at signed_document_path')
 
   const { signatures, output } = await pdfsig(pdf)
-  t.equal(signatures.length, 1, output)
+  // B-LTA (issue 18): the signature, then a DSS and a document timestamp covering the whole file.
+  t.same(signatures.map((s) => s.fieldName), ['Signature', 'Document timestamp'], output)
   t.equal(signatures[0]!.validation, 'Signature is Valid.')
-  t.ok(signatures[0]!.totalDocumentSigned, 'Total document signed')
+  t.ok(signatures[1]!.totalDocumentSigned, 'the document timestamp covers the whole document')
   t.equal(signatures[0]!.commonName, 'Sam Staff')
   t.ok((await qpdfCheck(pdf)).clean, 'qpdf --check is clean')
   const mdp = await docMdpOf(pdf)

@@ -43,7 +43,8 @@ t.test('/api/sign and a whole session are timestamped by the application TSA', a
       t.ok(view.token, `${name}: a signature-time-stamp-token`)
       t.match(await opensslVerifyToken(view.token!, view.signatureValue, caFile), /Verification: OK/, `${name}: openssl ts -verify against /pki/ca.pem`)
     }
-    t.ok((await pdfsig(pdf)).signatures.every((s) => s.validation === 'Signature is Valid.'), `${name}: pdfsig valid`)
+    // pdfsig 22.12 cannot check the document timestamp (B-LTA) it lists; test/plugins/signature/ltv checks it with openssl.
+    t.ok((await pdfsig(pdf)).signatures.filter((s) => !s.fieldName.startsWith('Document timestamp')).every((s) => s.validation === 'Signature is Valid.'), `${name}: pdfsig valid`)
   }
 })
 

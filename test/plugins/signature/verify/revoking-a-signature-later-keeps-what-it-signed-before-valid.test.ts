@@ -20,7 +20,8 @@ t.test('revocation from the issuer: good, then revoked after the timestamp, and 
 
   const before = await verify()
   t.equal(before.verdict, 'valid', before.summary)
-  t.match(before.signatures[0], { revocation: 'good', revocationSource: 'online', trust: 'trusted', level: 'B-T', timestamp: { valid: true } })
+  // B-LTA (issue 18): the DSS holds the CA's answer from when the document was sealed.
+  t.match(before.signatures[0], { revocation: 'good', revocationSource: 'dss', trust: 'trusted', level: 'B-LTA', timestamp: { valid: true } })
 
   // A CRL dates a revocation to the second (RFC 5280): one within the timestamp's own second cannot
   // be told apart from one before it, and the verifier rightly takes the worse case. So the revoke
@@ -30,6 +31,7 @@ t.test('revocation from the issuer: good, then revoked after the timestamp, and 
   const revoked = await app.inject({ method: 'DELETE', url: `/api/signatures/${staff.signature}`, headers: { cookie: staff.cookie, 'x-csrf-token': staff.csrf } })
   t.ok(revoked.statusCode < 300, `revoked (${revoked.statusCode})`)
   const after = await verify()
+  // The register's news beats the DSS's older "good".
   t.match(after.signatures[0], { revocation: 'revoked', revocationSource: 'online' })
   t.ok(Date.parse(after.signatures[0].revokedAt) >= Date.parse(after.signatures[0].timestamp.time), 'revoked after the timestamp')
   t.equal(after.signatures[0].verdict, 'valid', 'made before the revocation, proven by its timestamp: still valid')
