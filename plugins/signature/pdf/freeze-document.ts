@@ -4,7 +4,7 @@
 import { assertOnPage } from './box-on-page.ts'
 import { buildSignatureDictionary } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
-import { reserveDssSlot } from '../ltv/reserve-dss-slot.ts'
+import { reserveDssSlot } from './reserve-dss-slot.ts'
 import { ERR_FIELD_INVALID } from './errors.ts'
 import { ownFieldLock } from './field-lock.ts'
 import { uniqueFieldName } from './field-names.ts'

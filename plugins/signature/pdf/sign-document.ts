@@ -6,7 +6,7 @@
 import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFDocument, type PDFImage } from 'pdf-lib'
 import { buildSignatureDictionary, type DocMdpPermission } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
-import { reserveDssSlot } from '../ltv/reserve-dss-slot.ts'
+import { reserveDssSlot } from './reserve-dss-slot.ts'
 import { embedStampImage } from './embed-stamp-image.ts'
 import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
 import { pageAt } from './page-lookup.ts'
