@@ -9,6 +9,7 @@ import { createSessionManager } from './sessions/create-session-manager.ts'
 import { signingSessionsApi } from './sessions/sessions-api.ts'
 import type { SigningSessionManager } from './sessions/signing-session-manager.ts'
 import { signablesApi } from './signables/signables-api.ts'
+import { renewDueSignedDocuments, type DocumentRenewal } from './signing/signed-document-renewal.ts'
 import { signableRecords } from './signables/signable-records.ts'
 import { parseSignatureConfig, type SignatureConfigInput } from './signature-config.ts'
 import { createSignatureServices, type SignatureServices } from './signature-services.ts'
@@ -59,6 +60,8 @@ export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'rend
 export interface SignatureApp extends SignatureServices, Delivery {
   readonly records: SignableSource
   readonly sessions: SigningSessionManager
+  /** One-pass signed copies (single signatures, /api/sign): archive renewal of those that are due. */
+  readonly documents: { renewDueTimestamps(options: { beforeDays: number }): Promise<DocumentRenewal[]> }
   /** Pages of one panel that other panels link to; set by the panel that mounts them (the first one). */
   readonly links: SignatureLinks
 }
@@ -135,7 +138,8 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
     signerUrl: (template, requestId, userId) => sessions.signerUrl(template, requestId, userId),
     certificate: (sessionId) => sessions.certificateForMail(sessionId),
   })
-  const signature: SignatureApp = { ...services, ...delivery, records, sessions, links: { sendForSignature: null, verify: null } }
+  const documents = { renewDueTimestamps: (o: { beforeDays: number }) => renewDueSignedDocuments({ signatures: services.signatures, disk: services.disk, ltv: services.ltv }, o) }
+  const signature: SignatureApp = { ...services, ...delivery, records, sessions, documents, links: { sendForSignature: null, verify: null } }
   app.decorate('signature', signature)
 
   await app.register(signablesApi, { registry: services.registry, source: records, policy: app.policy, db: services.signatures.db, users: app.users })

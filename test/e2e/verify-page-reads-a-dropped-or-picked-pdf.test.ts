@@ -17,6 +17,7 @@ t.test('/verify: pick a signed PDF, then drop a tampered one, and read the verdi
   const signedResponse = await app.inject({ method: 'POST', url: '/api/sign', headers: { cookie: staff.cookie }, payload: { signature: staff.signature, pdf: Buffer.from(await makePdf()).toString('base64'), placements: [{ page: 1, x: 300, y: 200, width: 200, height: 80 }], title: 'Leave request' } })
   t.equal(signedResponse.statusCode, 200)
   const signed = signedResponse.rawPayload
+  // The signed copy has three revisions (the signature, its DSS, the document timestamp): the tampering is the fourth.
   const tampered = await appendUpdate(signed, changePageContent)
 
   for (const [label, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
@@ -48,7 +49,7 @@ t.test('/verify: pick a signed PDF, then drop a tampered one, and read the verdi
     }, tampered.toString('base64'))
     await page.waitForFunction(() => document.querySelector('.verify-verdict')?.getAttribute('data-verdict') === 'invalid')
     t.match(await page.textContent('.verify-verdict h2'), 'Not valid')
-    t.match(await page.textContent('.verify-changes .is-forbidden'), /Revision 2, \d+ 0 R: page-content, forbidden\. Page 1's \/Contents is changed/)
+    t.match(await page.textContent('.verify-changes .is-forbidden'), /Revision 4, \d+ 0 R: page-content, forbidden\. Page 1's \/Contents is changed/)
     t.same(await seriousAxeViolations(page), [], `${label}: the report is axe-clean`)
     await page.screenshot({ path: path.join(SCREENSHOTS, `verify-invalid-${label}.png`), fullPage: true })
     t.same(errors, [], 'no script error')

@@ -42,6 +42,23 @@ export class SignatureRepository {
     return db.updateTable('digital_signatures').set(patch).where('uuid', '=', uuid).execute()
   }
 
+  /**
+   * Points a signed document's row at its renewed file, only while it still points at `fromKey`:
+   * of two renewals at once exactly one moves it (the other sees 0 rows and removes its file).
+   */
+  async moveDocument(uuid: string, fromKey: string, to: { key: string; sha256: string }): Promise<boolean> {
+    const result = await this.db.updateTable('digital_signatures').set({ document_key: to.key, document_sha256: to.sha256 })
+      .where('uuid', '=', uuid).where('document_key', '=', fromKey).executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
+  }
+
+  /** Signed copies made in one pass (single signatures and /api/sign; a session's revisions are the session's), oldest first. */
+  signedDocuments(limit = 1000) {
+    return this.db.selectFrom('digital_signatures').selectAll()
+      .where('source_uuid', 'is not', null).where('status', '=', 'signed').where('document_key', 'like', 'signed/%')
+      .orderBy('signed_at').orderBy('uuid').limit(limit).execute()
+  }
+
   insertPositions(rows: SignaturePositionTable[], db: Db = this.db) {
     return rows.length ? db.insertInto('signature_positions').values(rows).execute() : Promise.resolve([])
   }

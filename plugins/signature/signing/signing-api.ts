@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Policy } from '../../../core/access/policy.ts'
 import { requireUser } from '../../../core/auth/require-user.ts'
-import { ERR_BODY_TOO_LARGE } from '../../../core/http/errors.ts'
+import { ERR_BODY_TOO_LARGE, isAppError } from '../../../core/http/errors.ts'
+import { ERR_LTV_DOCUMENT_NOT_FOUND, ERR_LTV_NOT_APPLICABLE } from '../ltv/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import { UUID } from '../../../core/http/uuid.ts'
 import { sendPageImage } from '../designer/send-page-image.ts'
@@ -12,6 +13,7 @@ import { assertOnPage, boxSchema } from './placements.ts'
 import { sha256Hex } from './sha256-hex.ts'
 import { findVisibleSignedDocument } from './signed-document-access.ts'
 import { SignatureManager } from './signature-manager.ts'
+import { renewSignedDocument } from './signed-document-renewal.ts'
 
 /** Largest PDF /api/sign accepts (decoded). */
 export const MAX_UPLOAD_PDF_BYTES = 10 * 1024 * 1024
@@ -59,6 +61,16 @@ export async function signingApi(app: FastifyInstance, { services, policy }: { s
     const { uuid, page } = parseInput(pageParams, request.params, 'params')
     const row = await findVisibleSignedDocument(services.signatures, policy, user, uuid)
     return sendPageImage(request, reply, { pdfPath: services.disk.path(row.document_key) }, page, services.pageImages)
+  })
+
+  // Archive renewal of a one-pass signed copy (a session's document is renewed through the session).
+  app.post<{ Params: { uuid: string } }>('/api/signatures/:uuid/renew-timestamp', async (request) => {
+    const row = await findVisibleSignedDocument(services.signatures, policy, requireUser(request.user), request.params.uuid).catch((error: unknown) => {
+      throw isAppError(error) && error.code === 'ERR_NOT_FOUND' ? ERR_LTV_DOCUMENT_NOT_FOUND('No signed document with this id') : error
+    })
+    if (!row.document_key.startsWith('signed/')) throw ERR_LTV_NOT_APPLICABLE('This signature is part of a signing session: renew the session\'s document')
+    const renewed = await renewSignedDocument({ signatures: services.signatures, disk: services.disk, ltv: services.ltv }, row)
+    return { data: { uuid: row.uuid, document_sha256: renewed.sha256 } }
   })
 
   app.post('/api/sign', { bodyLimit: SIGN_BODY_LIMIT }, async (request, reply) => {
