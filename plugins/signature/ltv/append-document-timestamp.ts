@@ -6,17 +6,15 @@ import { PDFDict, PDFName, type PDFDocument, type PDFObject, type PDFRef } from 
 import { appendIncrementalUpdate } from '../pdf/append-incremental-update.ts'
 import { createSignatureField } from '../pdf/create-signature-field.ts'
 import { uniqueFieldName } from '../pdf/field-names.ts'
-import { loadPdf } from '../pdf/load-pdf.ts'
+import { openForUpdate } from '../pdf/open-for-update.ts'
 import { pageAt } from '../pdf/page-lookup.ts'
 import { pdfLimits } from '../pdf/pdf-limits.ts'
-import { readLastTrailer } from '../pdf/read-trailer.ts'
-import { withSignatureContentsSkipped } from '../pdf/signature-contents-skipped.ts'
 import { byteRangePlaceholder, contentsPlaceholder, insertSignature, prepareSignature, setContentsPlaceholder } from '../pdf/signature-placeholder.ts'
 import { requestTimestamp, transportsFor } from '../timestamps/request-timestamp.ts'
 import type { TimestampSource } from '../timestamps/timestamp-source.ts'
 import { ERR_TIMESTAMP_UNAVAILABLE } from '../timestamps/errors.ts'
 import { isAppError } from '../../../core/http/errors.ts'
-import { changedSince, snapshot } from './changed-objects.ts'
+import { changedSince, snapshot } from '../pdf/changed-objects.ts'
 
 /** Before a source has answered in this thread: a token with a TSA certificate and a short chain. */
 const FIRST_TOKEN_ESTIMATE = 8 * 1024
@@ -26,11 +24,8 @@ const tokenSizes = new Map<string, number>()
 export const DOCUMENT_TIMESTAMP_FIELD = 'Document timestamp'
 
 export async function appendDocumentTimestamp(pdf: Uint8Array, source: TimestampSource): Promise<Buffer> {
-  const doc = await loadPdf(withSignatureContentsSkipped(pdf))
+  const { doc, previous, created } = await openForUpdate(pdf)
   const { context } = doc
-  const previous = readLastTrailer(pdf, context)
-  context.largestObjectNumber = Math.max(context.largestObjectNumber, previous.size - 1)
-  const firstNewNumber = context.largestObjectNumber + 1
 
   const page = pageAt(doc, 1)
   const before = snapshot(context, touchedByNewField(doc, previous.root, page.ref))
@@ -41,7 +36,7 @@ export async function appendDocumentTimestamp(pdf: Uint8Array, source: Timestamp
   const signature = context.register(value)
   createSignatureField(doc, { name: uniqueFieldName(doc, DOCUMENT_TIMESTAMP_FIELD), page, value: signature, onPage: false })
   const changed = changedSince(context, before)
-  const objects = (): Array<[PDFRef, PDFObject]> => [...changed, ...context.enumerateIndirectObjects().filter(([ref]) => ref.objectNumber >= firstNewNumber)]
+  const objects = (): Array<[PDFRef, PDFObject]> => [...changed, ...created()]
 
   const transports = transportsFor(source)
   const deadline = Date.now() + Math.max(1_000, pdfLimits().taskTimeoutMs - 2_000)

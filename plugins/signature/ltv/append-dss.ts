@@ -5,20 +5,14 @@
 import { createHash } from 'node:crypto'
 import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, type PDFContext, type PDFObject } from 'pdf-lib'
 import { appendIncrementalUpdate } from '../pdf/append-incremental-update.ts'
-import { loadPdf } from '../pdf/load-pdf.ts'
-import { readLastTrailer } from '../pdf/read-trailer.ts'
-import { withSignatureContentsSkipped } from '../pdf/signature-contents-skipped.ts'
+import { openForUpdate } from '../pdf/open-for-update.ts'
 import type { ValidationData } from './validation-data.ts'
 
 const N = (name: string) => PDFName.of(name)
 
 export async function appendDss(pdf: Uint8Array, data: ValidationData): Promise<Buffer> {
-  const doc = await loadPdf(withSignatureContentsSkipped(pdf))
+  const { doc, previous, created } = await openForUpdate(pdf)
   const { context } = doc
-  const previous = readLastTrailer(pdf, context)
-  // New objects are numbered from the last trailer's /Size on (see sign-field.ts).
-  context.largestObjectNumber = Math.max(context.largestObjectNumber, previous.size - 1)
-  const firstNewNumber = context.largestObjectNumber + 1
 
   const stored = doc.catalog.get(N('DSS'))
   const old = doc.catalog.lookupMaybe(N('DSS'), PDFDict)
@@ -70,8 +64,7 @@ export async function appendDss(pdf: Uint8Array, data: ValidationData): Promise<
     doc.catalog.set(N('DSS'), context.register(dss))
     changed.push([previous.root, doc.catalog])
   }
-  const created = context.enumerateIndirectObjects().filter(([ref]) => ref.objectNumber >= firstNewNumber)
-  return appendIncrementalUpdate(pdf, { objects: [...changed, ...created], previous, context: context as PDFContext })
+  return appendIncrementalUpdate(pdf, { objects: [...changed, ...created()], previous, context: context as PDFContext })
 }
 
 function digestOf(bytes: Uint8Array): string {

@@ -4,7 +4,7 @@
 // certification that allows no change at all (DocMDP P=1) refuses it. The stamp can't also be
 // drawn elsewhere: page content added after a signature is a forbidden change, and poppler reads a
 // signature field with several widgets as several unsigned fields, so it is one placement.
-import { PDFDict, PDFName, PDFRef, type PDFDocument, type PDFObject } from 'pdf-lib'
+import { PDFDict, PDFName, PDFRef, type PDFDocument } from 'pdf-lib'
 import { appendIncrementalUpdate } from './append-incremental-update.ts'
 import { buildSignatureDictionary } from './build-signature-dictionary.ts'
 import { createSignatureField } from './create-signature-field.ts'
@@ -13,9 +13,8 @@ import { ERR_COUNTERSIGN_ONE_PLACEMENT, ERR_PDF_NO_CHANGES_ALLOWED } from './err
 import { ownFieldLock } from './field-lock.ts'
 import { uniqueFieldName } from './field-names.ts'
 import { finishSignature } from './finish-signature.ts'
-import { loadPdf } from './load-pdf.ts'
-import { readLastTrailer } from './read-trailer.ts'
-import { withSignatureContentsSkipped } from './signature-contents-skipped.ts'
+import { openForUpdate } from './open-for-update.ts'
+import { changedSince, snapshot } from './changed-objects.ts'
 import { resolveSigner } from './signer-input.ts'
 import type { SignDocumentOptions } from './sign-document.ts'
 import { assertStampsOnPages, stampWidget } from './stamp-widgets.ts'
@@ -27,18 +26,13 @@ export type CountersignOptions = Omit<SignDocumentOptions, 'certify'>
 export async function countersignDocument(pdf: Uint8Array, options: CountersignOptions): Promise<Uint8Array> {
   const signingTime = options.signingTime ?? new Date()
   const identity = resolveSigner(options.signer, signingTime)
-  // Parsed to read and to build new objects; the file is never re-saved (see sign-field.ts).
   if (options.stamps.length !== 1) throw ERR_COUNTERSIGN_ONE_PLACEMENT(`${options.stamps.length} placements were sent`)
-  const doc = await loadPdf(withSignatureContentsSkipped(pdf))
-  const previous = readLastTrailer(pdf, doc.context)
+  const { doc, previous, created } = await openForUpdate(pdf)
   if (docMdpPermission(doc) === 1) throw ERR_PDF_NO_CHANGES_ALLOWED()
-  doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, previous.size - 1)
-  const firstNewNumber = doc.context.largestObjectNumber + 1
 
   // What a new field touches among existing objects: the catalog, the form, its field list, the
   // pages and their annotation lists. Whichever of them changed is written again.
-  const watched = watchedObjects(doc, previous.root)
-  const before = new Map(watched.map((ref) => [ref, serialized(doc, ref)]))
+  const before = snapshot(doc.context, watchedObjects(doc, previous.root))
   assertStampsOnPages(doc, options.stamps)
   const widget = await stampWidget(doc, options.stamps[0]!)
   const name = uniqueFieldName(doc, 'Signature')
@@ -46,13 +40,10 @@ export async function countersignDocument(pdf: Uint8Array, options: CountersignO
   const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime, lock })
   createSignatureField(doc, { ...widget, name, value: signature, lock })
 
-  const changed: Array<[PDFRef, PDFObject]> = watched
-    .filter((ref) => serialized(doc, ref) !== before.get(ref))
-    .map((ref) => [ref, doc.context.lookup(ref)!])
-  const created = doc.context.enumerateIndirectObjects().filter(([ref]) => ref.objectNumber >= firstNewNumber)
+  const changed = changedSince(doc.context, before)
   return finishSignature({
     context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps),
-    write: () => appendIncrementalUpdate(pdf, { objects: [...changed, ...created], previous, context: doc.context }),
+    write: () => appendIncrementalUpdate(pdf, { objects: [...changed, ...created()], previous, context: doc.context }),
   })
 }
 
@@ -68,8 +59,4 @@ function watchedObjects(doc: PDFDocument, root: PDFRef): PDFRef[] {
     if (annots instanceof PDFRef) refs.push(annots)
   }
   return refs
-}
-
-function serialized(doc: PDFDocument, ref: PDFRef): string {
-  return doc.context.lookup(ref)?.toString() ?? ''
 }

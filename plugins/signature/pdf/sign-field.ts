@@ -9,10 +9,8 @@ import { docMdpPermission } from './docmdp-permission.ts'
 import { embedStampImage } from './embed-stamp-image.ts'
 import { readFieldLock } from './field-lock.ts'
 import { ERR_FIELD_ALREADY_SIGNED, ERR_FIELD_NOT_FOUND, ERR_PDF_NO_CHANGES_ALLOWED } from './errors.ts'
-import { loadPdf } from './load-pdf.ts'
-import { readLastTrailer } from './read-trailer.ts'
+import { openForUpdate } from './open-for-update.ts'
 import { listFields, type FieldNode } from './signature-fields.ts'
-import { withSignatureContentsSkipped } from './signature-contents-skipped.ts'
 import { finishSignature } from './finish-signature.ts'
 import { timestampSourceFor, type TimestampSource } from '../timestamps/timestamp-source.ts'
 import { resolveSigner, type SignerInput } from './signer-input.ts'
@@ -36,17 +34,9 @@ export interface SignFieldOptions {
 export async function signField(pdf: Uint8Array, options: SignFieldOptions): Promise<Uint8Array> {
   const signingTime = options.signingTime ?? new Date()
   const identity = resolveSigner(options.signer, signingTime)
-  // Parsed only to read and to build new objects; the file itself is never re-saved. Earlier
-  // signatures' values are skipped in the parse: nothing here reads them.
-  const doc = await loadPdf(withSignatureContentsSkipped(pdf))
-  const previous = readLastTrailer(pdf, doc.context)
+  const { doc, previous, created } = await openForUpdate(pdf)
   if (docMdpPermission(doc) === 1) throw ERR_PDF_NO_CHANGES_ALLOWED()
   const field = findUnsignedSignatureField(doc, options.fieldName)
-
-  // New objects must be numbered from the last trailer's /Size on, even if pdf-lib saw fewer
-  // objects than the file declares, or a new object could shadow a live one.
-  doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, previous.size - 1)
-  const firstNewNumber = doc.context.largestObjectNumber + 1
 
   const image = await embedStampImage(doc, options.image)
   // A field locked at freeze time gets the FieldMDP reference its /Lock asks for.
@@ -61,10 +51,9 @@ export async function signField(pdf: Uint8Array, options: SignFieldOptions): Pro
     }
     if (widget.ref !== field.ref) changed.push([widget.ref, widget.dict])
   }
-  const created = doc.context.enumerateIndirectObjects().filter(([ref]) => ref.objectNumber >= firstNewNumber)
   return finishSignature({
     context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps),
-    write: () => appendIncrementalUpdate(pdf, { objects: [...changed, ...created], previous, context: doc.context }),
+    write: () => appendIncrementalUpdate(pdf, { objects: [...changed, ...created()], previous, context: doc.context }),
   })
 }
 
