@@ -43,6 +43,8 @@ t.test('admin: filter by role, create a person, bulk delete two, see the toast',
   await page.getByLabel('Password').fill('a-long-password')
   await page.getByRole('button', { name: 'Create person' }).click()
   await page.locator('#field-email-error').waitFor()
+  // The focus moves once htmx has settled the swapped form, a moment after the error is in it.
+  await page.waitForFunction(() => document.activeElement?.id === 'field-email', null, { timeout: 5_000 }).catch(() => {})
   t.equal(await page.evaluate(() => document.activeElement?.id), 'field-email', 'the taken e-mail has the focus')
   t.equal(await page.getByLabel('E-mail address').getAttribute('aria-invalid'), 'true')
   await page.getByLabel('E-mail address').fill('nia@example.com')
