@@ -116,6 +116,24 @@
 
   window.sessionRecovery = {
     /**
+     * A JSON call to the app's /api through fetch() below: the answer's `data`, null for 204, or an
+     * Error carrying the API's message.
+     */
+    json: function (method, url, body) {
+      return window.sessionRecovery.fetch(url, {
+        method: method,
+        credentials: 'same-origin',
+        headers: body ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then(function (response) {
+        if (response.status === 204) return null
+        return response.json().catch(function () { return {} }).then(function (payload) {
+          if (!response.ok) throw new Error(payload.message || response.status + ' ' + response.statusText)
+          return payload.data
+        })
+      })
+    },
+    /**
      * fetch() that survives an ended session: on 401 or 403 ERR_CSRF it recovers and sends the
      * request once more, with the renewed token in x-csrf-token.
      */

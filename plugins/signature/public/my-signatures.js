@@ -18,19 +18,8 @@
     status.textContent = text
   }
 
-  async function api(method, url, body) {
-    // An ended session does not lose the drawing: sign in again (session-recovery.js), sent again.
-    const send = window.sessionRecovery ? window.sessionRecovery.fetch : fetch
-    const response = await send(url, {
-      method,
-      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    })
-    if (response.status === 204) return null
-    const payload = await response.json().catch(() => ({}))
-    if (!response.ok) throw new Error(payload.message || `${response.status} ${response.statusText}`)
-    return payload.data
-  }
+  // An ended session does not lose the drawing: sign in again, sent again (session-recovery.js).
+  const api = (method, url, body) => window.sessionRecovery.json(method, url, body)
 
   // --- the drawing pad (signature-drawing.js, shared with the signer page) ---
   const drawing = window.signatureDrawing.createPad(canvas)

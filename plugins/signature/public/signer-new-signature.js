@@ -62,18 +62,10 @@
     status.className = 'flash flash-info'
     status.textContent = 'Issuing your certificate…'
     try {
-      // An ended session does not lose the drawing: sign in again (session-recovery.js), sent again.
-      const send = window.sessionRecovery ? window.sessionRecovery.fetch : fetch
-      const response = await send(config.api, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { accept: 'application/json', 'content-type': 'application/json', 'x-csrf-token': window.csrfToken ? window.csrfToken() : '' },
-        body: JSON.stringify({ label, image, certificate: { mode: 'issue' } }),
-      })
-      const payload = await response.json().catch(() => ({}))
-      if (!response.ok) throw new Error(payload.message || `${response.status} ${response.statusText}`)
-      status.textContent = `Kept “${payload.data.label}” in My signatures. Opening the document…`
-      window.location.assign(config.signWithUrl.replace(config.placeholder, encodeURIComponent(payload.data.uuid)))
+      // An ended session does not lose the drawing: sign in again, sent again (session-recovery.js).
+      const kept = await window.sessionRecovery.json('POST', config.api, { label, image, certificate: { mode: 'issue' } })
+      status.textContent = `Kept “${kept.label}” in My signatures. Opening the document…`
+      window.location.assign(config.signWithUrl.replace(config.placeholder, encodeURIComponent(kept.uuid)))
     } catch (error) {
       status.hidden = true
       fieldError('form', `Not kept: ${error.message}`, null)
