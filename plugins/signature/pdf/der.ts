@@ -33,8 +33,21 @@ export function setOf(...items: Buffer[]): Buffer {
   return tlv(0x31, ...[...items].sort(Buffer.compare))
 }
 
+// A signature encodes the same dozen identifiers each time; a UUID-based one (2.25.x) is not kept.
+const encodedOids = new Map<string, Buffer>()
+
 /** Arcs as BigInt: those under 2.25 (a UUID as one integer) exceed 2^53. */
 export function oid(dotted: string): Buffer {
+  let encoded = encodedOids.get(dotted)
+  if (!encoded) {
+    encoded = encodeOid(dotted)
+    if (encodedOids.size < 256 && !dotted.startsWith('2.25.')) encodedOids.set(dotted, encoded)
+  }
+  // A copy: callers may write into what they are given.
+  return Buffer.from(encoded)
+}
+
+function encodeOid(dotted: string): Buffer {
   const parts = dotted.split('.').map(BigInt)
   const bytes: number[] = []
   for (const part of [40n * parts[0]! + parts[1]!, ...parts.slice(2)]) {

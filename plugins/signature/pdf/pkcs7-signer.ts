@@ -83,6 +83,14 @@ export function createDetachedCms(digest: Buffer, key: CmsSigningKey, options: {
  * sized from the real certificate chain instead of a blind 8192.
  */
 export function cmsSize(key: CmsSigningKey): number {
+  let size = sizes.get(key)
+  if (size === undefined) sizes.set(key, (size = computeCmsSize(key)))
+  return size
+}
+// Per key object: a signing identity is opened once and kept (read-p12.ts's cache).
+const sizes = new WeakMap<CmsSigningKey, number>()
+
+function computeCmsSize(key: CmsSigningKey): number {
   const details = key.privateKey.asymmetricKeyDetails
   const signatureLength =
     key.privateKey.asymmetricKeyType === 'rsa'
@@ -114,6 +122,13 @@ function signerCertificate(key: CmsSigningKey): Buffer {
  * issuerSerial (the issuer as a directoryName GeneralName, [4] EXPLICIT).
  */
 function signingCertificateV2(certificate: Buffer): Buffer {
+  let encoded = essAttributes.get(certificate)
+  if (!encoded) essAttributes.set(certificate, (encoded = encodeSigningCertificateV2(certificate)))
+  return encoded
+}
+const essAttributes = new WeakMap<Buffer, Buffer>()
+
+function encodeSigningCertificateV2(certificate: Buffer): Buffer {
   const { issuer, serial } = issuerAndSerial(certificate)
   const issuerSerial = sequence(sequence(tlv(0xa4, issuer)), serial)
   const essCertIdV2 = sequence(octetString(createHash('sha256').update(certificate).digest()), issuerSerial)

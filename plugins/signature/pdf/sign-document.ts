@@ -3,11 +3,11 @@
 // further stamps of the same signature are drawn into the pages, which this signature covers.
 // The signature may certify the result (DocMDP). A document that is already signed is signed by
 // countersignDocument instead.
-import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFDocument, type PDFImage } from 'pdf-lib'
+import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFDocument } from 'pdf-lib'
 import { buildSignatureDictionary, type DocMdpPermission } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
 import { reserveDssSlot } from './reserve-dss-slot.ts'
-import { embedStampImage } from './embed-stamp-image.ts'
+import { embedStampImage, type StampImage } from './embed-stamp-image.ts'
 import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
 import { pageAt } from './page-lookup.ts'
 import { finishSignature, versionSeed } from './finish-signature.ts'
@@ -55,7 +55,7 @@ export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions
   return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write: () => saveNormalized(doc, versionSeed(pdf, identity, signingTime)) })
 }
 
-async function drawStamps(doc: PDFDocument, stamps: Stamp[], embedded: Map<Uint8Array, PDFImage>): Promise<void> {
+async function drawStamps(doc: PDFDocument, stamps: Stamp[], embedded: Map<Uint8Array, StampImage>): Promise<void> {
   for (const stamp of stamps) {
     const page = pageAt(doc, stamp.page)
     // The same image bytes (one signature's stamp in several places) are embedded once.

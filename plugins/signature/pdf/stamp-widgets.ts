@@ -1,10 +1,10 @@
 // The widget that shows a signature's stamp: the stamp image drawn as its appearance (/AP /N).
 // A widget is what a viewer ties to the signature (it highlights it, opens its details), and it
 // is the only visible thing a later signer may add under DocMDP; page content is not.
-import type { PDFDocument, PDFImage } from 'pdf-lib'
+import type { PDFDocument } from 'pdf-lib'
 import { assertOnPage } from './box-on-page.ts'
 import type { SignatureWidget } from './create-signature-field.ts'
-import { embedStampImage } from './embed-stamp-image.ts'
+import { embedStampImage, type StampImage } from './embed-stamp-image.ts'
 import { pageFrame, toUserSpace } from './page-frame.ts'
 import { pageAt } from './page-lookup.ts'
 import { createStampAppearance } from './stamp-appearance.ts'
@@ -27,7 +27,7 @@ export function assertStampsOnPages(doc: PDFDocument, stamps: Stamp[]): void {
   })
 }
 
-export async function stampWidget(doc: PDFDocument, stamp: Stamp, image?: PDFImage): Promise<SignatureWidget> {
+export async function stampWidget(doc: PDFDocument, stamp: Stamp, image?: StampImage): Promise<SignatureWidget> {
   const page = pageAt(doc, stamp.page)
   const frame = pageFrame(page)
   const rect = toUserSpace(frame, stamp)
