@@ -83,6 +83,8 @@ export interface UserRepository {
   update(id: string, patch: UserPatch, options?: UpdateOptions): Promise<UserRecord | null>
   /** False when no such user (or its role is no longer `expectedRole`). */
   delete(id: string, options?: DeleteOptions): Promise<boolean>
+  /** All or nothing: false, with nothing deleted, when any of them is gone or no longer has its `expectedRole`. */
+  deleteMany(targets: Array<{ id: string; expectedRole: string }>): Promise<boolean>
   /** Signs the user out everywhere. */
   revokeSessions(id: string): Promise<void>
 }

@@ -101,6 +101,8 @@ export interface ResourceSource<R> {
   /** `input` has passed the form's strict schema: only form keys, each parsed by its field. */
   update(actor: PublicUser | null, id: string, input: Record<string, unknown>): Promise<R>
   remove(actor: PublicUser | null, id: string): Promise<void>
+  /** All of them or none, each checked as remove() checks it. Needed when actions.bulkDelete is declared. */
+  removeMany?(actor: PublicUser | null, ids: string[]): Promise<void>
   /** `input` has passed the create form's strict schema. Needed when actions.create is declared. */
   create?(actor: PublicUser | null, input: Record<string, unknown>): Promise<R>
 }
@@ -131,8 +133,9 @@ export interface ResourceDefinition<R extends ResourceRecord> {
    */
   form?: { fields: FormField<R>[]; writeOnly?: WriteOnlyField[] }
   /**
-   * create needs source.create and a form; bulkDelete puts a checkbox on each row the actor may
-   * delete (its permission and rule, checked again for every id by the server).
+   * create needs source.create and a form; bulkDelete needs source.removeMany and puts a checkbox
+   * on each row the actor may delete (its permission and rule, checked again for every id by the
+   * server).
    */
   actions: {
     view: ResourceAction<R>
@@ -220,6 +223,7 @@ export function defineResource<R extends ResourceRecord>(definition: ResourceDef
   }
   if (new Set(filters.map((f) => f.key)).size !== filters.length) throw new Error(`${where}: duplicate filters`)
   if (definition.actions.create && !definition.source.create) throw new Error(`${where}: a create action needs source.create`)
+  if (definition.actions.bulkDelete && !definition.source.removeMany) throw new Error(`${where}: a bulkDelete action needs source.removeMany`)
   // Strict: a key the form does not have is refused, not dropped (the write allow-list). On the
   // edit form an empty write-only field (no new password) is no change at all.
   const blankIsAbsent = (schema: z.ZodType) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional())

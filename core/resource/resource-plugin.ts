@@ -276,8 +276,9 @@ function mountBulkDeleteRoutes<R extends ResourceRecord>(resource: Resource<R>, 
   app.post(route, { config: { name: name('bulk-delete') } }, async (request, reply) => {
     const ids = bulkIdsFrom(request.body, 'body')
     const { actor } = await checked(request, ids)
-    // Each remove checks again (the source's own guard): a record changed meanwhile is still refused.
-    for (const id of ids) await resource.source.remove(actor, id)
+    // removeMany checks every id again (the source's own guard) and deletes all or none: a record
+    // changed or deleted meanwhile refuses the request without half of it done.
+    await resource.source.removeMany!(actor, ids)
     reply.header('HX-Trigger', JSON.stringify({ 'resource-changed': { slug: resource.slug }, 'modal-close': true }))
     return reply.fragment(VIEW_FILES.flash, { kind: 'success', message: `Deleted ${counted(ids.length)}.` })
   })

@@ -27,6 +27,7 @@ export async function fixedUsers(): Promise<UserRepository> {
     create: readOnly,
     update: readOnly,
     delete: readOnly,
+    deleteMany: readOnly,
     revokeSessions: readOnly,
   }
 }

@@ -5,6 +5,9 @@ import {
 } from '../../core/auth/user-repository.ts'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 
+/** Thrown inside a transaction to undo it when a compare-and-set finds a row changed. */
+const ROLLBACK = Symbol('rollback')
+
 export interface UsersTable {
   id: string
   name: string
@@ -115,6 +118,22 @@ export class DatabaseUserRepository implements UserRepository {
     if (options.expectedRole !== undefined) query = query.where('role', '=', options.expectedRole)
     const result = await query.executeTakeFirst()
     return Number(result.numDeletedRows) > 0
+  }
+
+  async deleteMany(targets: Array<{ id: string; expectedRole: string }>) {
+    if (targets.length === 0) return true
+    // One statement compares every row's role and deletes under one lock; fewer rows than asked
+    // for means one changed or went meanwhile, and the transaction puts the others back.
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom('users')
+        .where((eb) => eb.or(targets.map((t) => eb.and([eb('id', '=', t.id), eb('role', '=', t.expectedRole)]))))
+        .executeTakeFirst()
+      if (Number(result.numDeletedRows) !== targets.length) throw ROLLBACK
+      return true
+    }).catch((error: unknown) => {
+      if (error === ROLLBACK) return false
+      throw error
+    })
   }
 
   async revokeSessions(id: string) {

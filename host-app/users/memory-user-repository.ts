@@ -223,6 +223,15 @@ export class MemoryUserRepository implements UserRepository {
     await this.#persistVersion(id, stored.user.sessionVersion)
   }
 
+  async deleteMany(targets: Array<{ id: string; expectedRole: string }>) {
+    // Checked and removed with no await in between, as update() does.
+    const stored = targets.map((target) => this.#byId.get(target.id))
+    if (stored.some((s, i) => !s || s.user.role !== targets[i]!.expectedRole)) return false
+    for (const s of stored) this.#remove(s!)
+    for (const s of stored) await this.#persistVersion(s!.user.id, s!.user.sessionVersion + 1)
+    return true
+  }
+
   async delete(id: string, options: DeleteOptions = {}) {
     const stored = this.#byId.get(id)
     if (!stored || (options.expectedRole !== undefined && stored.user.role !== options.expectedRole)) return false

@@ -66,6 +66,7 @@ export function userResource(service: UserService, policy: Policy, options: User
       get: (actor, id) => service.get(actor, id),
       update: (actor, id, input) => service.update(actor, id, input),
       remove: (actor, id) => service.remove(actor, id),
+      removeMany: (actor, ids) => service.removeMany(actor, ids),
       create: (actor, input) => service.create(actor, input),
     },
   })

@@ -77,6 +77,17 @@ export function createUserService(policy: Policy, users: UserRepository) {
         if (attempt === WRITE_ATTEMPTS) throw ERR_CONFLICT('The user changed while deleting; try again')
       }
     },
+
+    /** Every id passes the single delete's permission and rule, then all go at once, or none. */
+    async removeMany(actor: PublicUser | null, ids: string[]) {
+      assertPermission(policy, actor, actions.delete.permission)
+      for (let attempt = 1; ; attempt++) {
+        const targets = await Promise.all(ids.map(load))
+        for (const target of targets) actions.delete.rule.assert(actor!, target)
+        if (await users.deleteMany(targets.map((target) => ({ id: target.id, expectedRole: target.role })))) return
+        if (attempt === WRITE_ATTEMPTS) throw ERR_CONFLICT('People changed while deleting; try again')
+      }
+    },
   }
 }
 

@@ -22,6 +22,7 @@ t.test('mistakes fail at boot with the reason', async (t) => {
   t.throws(() => defineResource({ ...base(), slug: 'Bad Slug' }), /slug/)
   t.throws(() => defineResource({ ...base(), form: { fields: [{ key: 'name', label: 'Name', type: 'text', schema: z.string() }, { key: 'name', label: 'Again', type: 'text', schema: z.string() }] } }), /duplicate form fields/)
   t.throws(() => defineResource({ ...base(), form: { fields: [{ key: 'email', label: 'E-mail', type: 'select', schema: z.string() }] } }), /needs options/)
+  t.throws(() => defineResource({ ...base(), actions: { view: { permission: 'things:read' }, bulkDelete: { permission: 'things:delete' } } }), /a bulkDelete action needs source.removeMany/, 'a bulk delete that could stop halfway')
 })
 
 // The schema can no longer be written apart from the fields (nor be non-strict, nor name other

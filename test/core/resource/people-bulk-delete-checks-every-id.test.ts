@@ -5,6 +5,7 @@ import { Panel } from '../../../core/panel/panel.ts'
 import { userResource } from '../../../host-app/users/user-resource.ts'
 import { createUserService } from '../../../host-app/users/user-service.ts'
 import { buildAppWith, csrfMeta, getPage } from '../../helpers/pages.ts'
+import { holdNextWrite } from '../../helpers/hold-store-write.ts'
 
 /** A bulk delete as the confirmation's form sends it: one `ids` per chosen row. */
 function bulkDelete(app: FastifyInstance, cookie: string, token: string | undefined, ids: string[], extra: Array<[string, string]> = []) {
@@ -99,3 +100,25 @@ t.test('a role without the delete permission sees no checkboxes and is refused b
   t.ok(await exists(app, admin, 'u-001'))
   t.ok(await exists(app, admin, 'u-staff'))
 })
+
+// A bulk delete checks every id first, then writes. A record deleted by someone else between the
+// check and the write must refuse the whole request, without the others deleted halfway.
+for (const store of ['memory', 'database'] as const) {
+  t.test(`${store} store: a person deleted meanwhile refuses the bulk delete, and none of the others is deleted`, async (t) => {
+    const app = await buildTestApp(t, { env: { USERS_STORE: store } })
+    const cookie = await login(app, DEMO.admin.email)
+    const token = csrfMeta((await getPage(app, '/admin/users', cookie)).body)
+    // The bulk request's first write is held as it reaches the store, whichever method it uses.
+    const hold = holdNextWrite(app.users, ['delete', 'deleteMany'], 'u-001')
+    const bulk = bulkDelete(app, cookie, token, ['u-001', 'u-002', 'u-003'])
+    await hold.reached
+    t.equal((await app.inject({ method: 'DELETE', url: '/api/users/u-003', headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' } })).statusCode, 204, 'another admin deletes u-003 meanwhile')
+    hold.release()
+    const answer = await bulk
+    t.equal(answer.statusCode, 404, 'the bulk delete is refused: u-003 is gone')
+    t.equal(answer.headers['x-error-code'], 'ERR_NOT_FOUND')
+    t.ok(await exists(app, cookie, 'u-001'), 'u-001 is still there')
+    t.ok(await exists(app, cookie, 'u-002'), 'u-002 is still there')
+    t.match((await getPage(app, '/admin/users', cookie)).body, /of <strong>26<\/strong> results/, 'only the other admin\'s delete happened')
+  })
+}

@@ -11,29 +11,7 @@ import { userMigrations } from '../../../host-app/users/migrations/001-users.ts'
 import { createUserService } from '../../../host-app/users/user-service.ts'
 import { forEachEngine } from '../../core/db/engines.ts'
 import { buildTestApp, DEMO, login } from '../../helpers/app.ts'
-
-/**
- * Holds the next write of `method` on `id` at the store's door: `reached` resolves when a request
- * has passed its checks and is about to write; the write goes on when `release()` is called. The
- * real store does the write; this only fixes the interleaving, so no test depends on timing.
- */
-function holdNextWrite(users: UserRepository, method: 'update' | 'delete', id: string) {
-  const original = users[method].bind(users) as (...args: unknown[]) => Promise<unknown>
-  let release!: () => void
-  let reached!: () => void
-  const released = new Promise<void>((resolve) => { release = resolve })
-  const reachedPromise = new Promise<void>((resolve) => { reached = resolve })
-  let armed = true
-  ;(users as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-    if (armed && args[0] === id) {
-      armed = false
-      reached()
-      await released
-    }
-    return original(...args)
-  }
-  return { reached: reachedPromise, release }
-}
+import { holdNextWrite } from '../../helpers/hold-store-write.ts'
 
 async function listening(app: FastifyInstance) {
   await app.listen({ host: '127.0.0.1', port: 0 })
