@@ -6,7 +6,7 @@ import { PDFDict, PDFName, type PDFDocument, type PDFObject, type PDFRef } from 
 import { appendIncrementalUpdate } from '../pdf/append-incremental-update.ts'
 import { createSignatureField } from '../pdf/create-signature-field.ts'
 import { uniqueFieldName } from '../pdf/field-names.ts'
-import { openForUpdate } from '../pdf/open-for-update.ts'
+import { openForUpdate, type OpenedForUpdate } from '../pdf/open-for-update.ts'
 import { pageAt } from '../pdf/page-lookup.ts'
 import { pdfLimits } from '../pdf/pdf-limits.ts'
 import { byteRangePlaceholder, contentsPlaceholder, insertSignature, prepareSignature, setContentsPlaceholder } from '../pdf/signature-placeholder.ts'
@@ -23,8 +23,9 @@ const TOKEN_HEADROOM = 512
 const tokenSizes = new Map<string, number>()
 export const DOCUMENT_TIMESTAMP_FIELD = 'Document timestamp'
 
-export async function appendDocumentTimestamp(pdf: Uint8Array, source: TimestampSource): Promise<Buffer> {
-  const { doc, previous, created } = await openForUpdate(pdf)
+/** `opened`: `pdf` already parsed (openForUpdate, or continueAfter an update just made). */
+export async function appendDocumentTimestamp(pdf: Uint8Array, source: TimestampSource, opened?: OpenedForUpdate): Promise<Buffer> {
+  const { doc, previous, created } = opened ?? await openForUpdate(pdf)
   const { context } = doc
 
   const page = pageAt(doc, 1)

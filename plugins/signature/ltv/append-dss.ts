@@ -5,13 +5,14 @@
 import { createHash } from 'node:crypto'
 import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFRawStream, PDFRef, type PDFContext, type PDFObject } from 'pdf-lib'
 import { appendIncrementalUpdate } from '../pdf/append-incremental-update.ts'
-import { openForUpdate } from '../pdf/open-for-update.ts'
+import { openForUpdate, type OpenedForUpdate } from '../pdf/open-for-update.ts'
 import type { ValidationData } from './validation-data.ts'
 
 const N = (name: string) => PDFName.of(name)
 
-export async function appendDss(pdf: Uint8Array, data: ValidationData): Promise<Buffer> {
-  const { doc, previous, created } = await openForUpdate(pdf)
+/** `opened`: `pdf` already parsed (openForUpdate), when the caller goes on with a further update. */
+export async function appendDss(pdf: Uint8Array, data: ValidationData, opened?: OpenedForUpdate): Promise<Buffer> {
+  const { doc, previous, created } = opened ?? await openForUpdate(pdf)
   const { context } = doc
 
   const stored = doc.catalog.get(N('DSS'))

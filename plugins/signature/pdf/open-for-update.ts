@@ -15,7 +15,19 @@ export interface OpenedForUpdate {
 }
 
 export async function openForUpdate(pdf: Uint8Array): Promise<OpenedForUpdate> {
-  const doc = await loadPdf(withSignatureContentsSkipped(pdf))
+  return startingAt(await loadPdf(withSignatureContentsSkipped(pdf)), pdf)
+}
+
+/**
+ * The same parsed document, for a further update after `updated` (the bytes an update of `opened`
+ * produced): what that update wrote is already in the document's objects, so a second update in a
+ * row costs no second parse of the file.
+ */
+export function continueAfter(opened: OpenedForUpdate, updated: Uint8Array): OpenedForUpdate {
+  return startingAt(opened.doc, updated)
+}
+
+function startingAt(doc: PDFDocument, pdf: Uint8Array): OpenedForUpdate {
   const previous = readLastTrailer(pdf, doc.context)
   doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, previous.size - 1)
   const firstNewNumber = doc.context.largestObjectNumber + 1
