@@ -3,6 +3,7 @@ import { ParseSpeeds, PDFDocument } from 'pdf-lib'
 import { isAppError } from '../../../core/http/errors.ts'
 import { checkDocumentStructure } from './check-document-structure.ts'
 import { withDecodeBudget } from './decode-budget.ts'
+import './pdf-name-fast-path.ts'
 import { ERR_PDF_ENCRYPTED, ERR_PDF_INVALID } from './errors.ts'
 import { pdfLimits } from './pdf-limits.ts'
 
