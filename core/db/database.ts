@@ -3,6 +3,8 @@ import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type { Pool } from 'pg'
+import { namePreparedStatements } from './postgres-prepared-statements.ts'
+import { cachePreparedStatements } from './sqlite-statement-cache.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -13,6 +15,11 @@ export interface DatabaseOptions {
   sqliteFile?: string
   /** PostgreSQL only: the schema to work in (tests give each run its own). */
   schema?: string
+  /**
+   * PostgreSQL only: run queries as named prepared statements (postgres-prepared-statements.ts).
+   * On by default; off for a connection pooler in transaction mode that cannot keep them.
+   */
+  preparedStatements?: boolean
 }
 
 export interface Database<DB = unknown> {
@@ -31,7 +38,9 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
     const pool = async (): Promise<Pool> => {
       const { default: pg } = await import('pg')
       // search_path per connection: every query of this instance stays in its schema.
-      return new pg.Pool({ connectionString: options.url, max: 10, ...schemaOption })
+      const pool = new pg.Pool({ connectionString: options.url, max: 10, ...schemaOption })
+      if (options.preparedStatements !== false) namePreparedStatements(pool)
+      return pool
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, engine: 'postgres', close: () => db.destroy() }
@@ -42,7 +51,7 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
   // WAL lets readers go on while one writer writes; better-sqlite3 is synchronous anyway.
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachePreparedStatements(sqlite) }) })
   return { db, engine: 'sqlite', close: () => db.destroy() }
 }
 
