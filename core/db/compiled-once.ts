@@ -1,4 +1,5 @@
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely'
+import { CompiledQuery, SelectQueryNode, type Compilable, type Kysely } from 'kysely'
+import { directReaderOf } from './database.ts'
 
 /**
  * A query built and compiled once, run with each call's arguments in the places of its
@@ -10,17 +11,21 @@ import { CompiledQuery, type Compilable, type Kysely } from 'kysely'
  */
 export function compiledOnce<A extends readonly (string | number)[], R>(db: Kysely<any>, build: (...args: A) => Compilable<R>, arity: A['length']): (...args: A) => Promise<R[]> {
   // Compiled at once (no connection needed): a query that breaks the rule stops the boot.
-  const { sql, parameters, from } = (() => {
+  const { sql, parameters, from, ...query } = (() => {
     const markers = Array.from({ length: arity }, (_, i) => `\u0000compiled-once-argument-${i}\u0000`)
     const query = build(...(markers as unknown as A)).compile()
     const from = query.parameters.map((value) => markers.indexOf(value as string))
     for (let i = 0; i < arity; i++) {
       if (from.filter((at) => at === i).length !== 1) throw new Error(`compiledOnce: argument ${i} is not exactly one parameter of ${query.sql}`)
     }
-    return { sql: query.sql, parameters: query.parameters, from }
+    return { sql: query.sql, parameters: query.parameters, from, isSelect: SelectQueryNode.is(query.query) }
   })()
+  // On SQLite a select runs at once when the connection is free, without Kysely's turn-taking.
+  const direct = query.isSelect ? directReaderOf(db) : undefined
   return async (...args: A) => {
     const values = parameters.map((value, j) => (from[j]! >= 0 ? args[from[j]!] : value))
+    const rows = direct?.(sql, values)
+    if (rows) return rows as R[]
     const result = await db.executeQuery(CompiledQuery.raw(sql, values) as CompiledQuery<R>)
     return result.rows
   }

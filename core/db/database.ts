@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import type { Pool } from 'pg'
 import { namePreparedStatements } from './postgres-prepared-statements.ts'
+import { QueuedSqliteDialect } from './sqlite-queued-dialect.ts'
 import { cachePreparedStatements } from './sqlite-statement-cache.ts'
 
 export type Engine = 'sqlite' | 'postgres'
@@ -51,8 +52,25 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
   // WAL lets readers go on while one writer writes; better-sqlite3 is synchronous anyway.
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachePreparedStatements(sqlite) }) })
+  const statements = cachePreparedStatements(sqlite)
+  const dialect = new QueuedSqliteDialect({ database: statements })
+  const db = new Kysely<DB>({ dialect })
+  // A read needs no turn when nobody holds the connection: better-sqlite3 answers synchronously,
+  // outside any transaction (Kysely holds the connection for a transaction's whole length).
+  directReaders.set(db, (text, parameters) => (dialect.idle ? statements.prepare(text).all(parameters) : undefined))
   return { db, engine: 'sqlite', close: () => db.destroy() }
+}
+
+type DirectReader = (sql: string, parameters: readonly unknown[]) => readonly unknown[] | undefined
+const directReaders = new WeakMap<object, DirectReader>()
+
+/**
+ * For the Kysely instance openDatabase made on SQLite (not one derived from it with plugins, nor a
+ * transaction): a function that runs a select at once and returns its rows, or undefined when the
+ * connection is busy and the query must wait its turn through Kysely. Undefined on PostgreSQL.
+ */
+export function directReaderOf(db: object): DirectReader | undefined {
+  return directReaders.get(db)
 }
 
 export function quoteIdentifier(name: string): string {
