@@ -24,6 +24,13 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const text = typeof config === 'string' ? config : config.text
   if (!recording) return query.apply(this, args)
   const started = performance.now()
+  // A submitted Query (how core/db/postgres-prepared-statements.ts runs named ones) reports through its callback.
+  const submitted = config as { submit?: unknown; callback?: (...a: unknown[]) => void }
+  if (typeof submitted.submit === 'function' && submitted.callback) {
+    const callback = submitted.callback
+    submitted.callback = (...a: unknown[]) => { seen.push({ text, ms: performance.now() - started }); callback(...a) }
+    return query.apply(this, args)
+  }
   const result = query.apply(this, args)
   if (result && typeof (result as Promise<unknown>).then === 'function') {
     (result as Promise<unknown>).then(() => seen.push({ text, ms: performance.now() - started }), () => seen.push({ text: `(failed) ${text}`, ms: 0 }))

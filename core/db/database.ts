@@ -40,7 +40,7 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
       const { default: pg } = await import('pg')
       // search_path per connection: every query of this instance stays in its schema.
       const pool = new pg.Pool({ connectionString: options.url, max: 10, ...schemaOption })
-      if (options.preparedStatements !== false) namePreparedStatements(pool)
+      if (options.preparedStatements !== false) namePreparedStatements(pool, pg.Query)
       return pool
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
