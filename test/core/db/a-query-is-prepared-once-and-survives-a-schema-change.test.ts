@@ -6,8 +6,10 @@ import t from 'tap'
 import { sql } from 'kysely'
 import pg from 'pg'
 import BetterSqlite3 from 'better-sqlite3'
+import { randomBytes } from 'node:crypto'
+import { openDatabase } from '../../../core/db/database.ts'
 import { cachePreparedStatements } from '../../../core/db/sqlite-statement-cache.ts'
-import { forEachEngine, TEST_DATABASE_URL } from './engines.ts'
+import { forEachEngine, postgresUnreachable, TEST_DATABASE_URL } from './engines.ts'
 
 forEachEngine(t, 'a query is prepared once and survives a schema change', async (database, engine, t) => {
   const db = database.db
@@ -48,4 +50,25 @@ t.test('SQLite: the same SQL gets the same statement, except while it is being i
   t.same((during as unknown as BetterSqlite3.Statement).all(), [{ v: 1 }, { v: 2 }])
   iterating.return?.()
   t.equal(cached.prepare('select v from n order by v'), first, 'once the iteration ended, the cached one again')
+})
+
+t.test('PostgreSQL with preparedStatements: false (a pooler in transaction mode) prepares nothing by name', async (t: any) => {
+  const reason = await postgresUnreachable()
+  if (reason) return t.skip(reason)
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  const database = openDatabase<any>({ url: TEST_DATABASE_URL, schema, preparedStatements: false })
+  t.teardown(async () => {
+    await database.close()
+    await admin.query(`drop schema ${schema} cascade`)
+    await admin.end()
+  })
+  const db = database.db
+  await db.schema.createTable('things').addColumn('id', 'varchar(20)', (c) => c.primaryKey()).execute()
+  await db.insertInto('things').values({ id: 'a' }).execute()
+  t.same(await db.selectFrom('things').selectAll().where('id', '=', 'a').execute(), [{ id: 'a' }])
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(db)
+  t.equal(rows[0]!.n, 0, 'no named statement on the connection')
 })
