@@ -22,6 +22,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
   /** PostgreSQL schema to work in (tests give each app its own). */
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'a lower-case SQL identifier').optional(),
+  /** 'false' runs PostgreSQL queries unnamed, for a connection pooler in transaction mode that cannot keep prepared statements. */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** redis://... shares the sign-in throttle between instances. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
   /** Where users live: in memory (the specification's default) or in the database (several instances). */

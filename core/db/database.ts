@@ -1,8 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import type { Pool } from 'pg'
+import { namePreparedStatements } from './postgres-prepared-statements.ts'
+import { QueuedSqliteDialect } from './sqlite-queued-dialect.ts'
+import { cachePreparedStatements } from './sqlite-statement-cache.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -13,6 +16,11 @@ export interface DatabaseOptions {
   sqliteFile?: string
   /** PostgreSQL only: the schema to work in (tests give each run its own). */
   schema?: string
+  /**
+   * PostgreSQL only: run queries as named prepared statements (postgres-prepared-statements.ts).
+   * On by default; off for a connection pooler in transaction mode that cannot keep them.
+   */
+  preparedStatements?: boolean
 }
 
 export interface Database<DB = unknown> {
@@ -31,7 +39,9 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
     const pool = async (): Promise<Pool> => {
       const { default: pg } = await import('pg')
       // search_path per connection: every query of this instance stays in its schema.
-      return new pg.Pool({ connectionString: options.url, max: 10, ...schemaOption })
+      const pool = new pg.Pool({ connectionString: options.url, max: 10, ...schemaOption })
+      if (options.preparedStatements !== false) namePreparedStatements(pool, pg.Query)
+      return pool
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, engine: 'postgres', close: () => db.destroy() }
@@ -42,8 +52,25 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
   // WAL lets readers go on while one writer writes; better-sqlite3 is synchronous anyway.
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const statements = cachePreparedStatements(sqlite)
+  const dialect = new QueuedSqliteDialect({ database: statements })
+  const db = new Kysely<DB>({ dialect })
+  // A read needs no turn when nobody holds the connection: better-sqlite3 answers synchronously,
+  // outside any transaction (Kysely holds the connection for a transaction's whole length).
+  directReaders.set(db, (text, parameters) => (dialect.idle ? statements.prepare(text).all(parameters) : undefined))
   return { db, engine: 'sqlite', close: () => db.destroy() }
+}
+
+type DirectReader = (sql: string, parameters: readonly unknown[]) => readonly unknown[] | undefined
+const directReaders = new WeakMap<object, DirectReader>()
+
+/**
+ * For the Kysely instance openDatabase made on SQLite (not one derived from it with plugins, nor a
+ * transaction): a function that runs a select at once and returns its rows, or undefined when the
+ * connection is busy and the query must wait its turn through Kysely. Undefined on PostgreSQL.
+ */
+export function directReaderOf(db: object): DirectReader | undefined {
+  return directReaders.get(db)
 }
 
 export function quoteIdentifier(name: string): string {

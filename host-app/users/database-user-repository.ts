@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import {
   USER_SORT_FIELDS, searchedFields, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
 } from '../../core/auth/user-repository.ts'
+import { compiledOnce } from '../../core/db/compiled-once.ts'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 
 /** Thrown inside a transaction to undo it when a compare-and-set finds a row changed. */
@@ -39,10 +40,15 @@ const likePattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\
  * Same contract as the in-memory store; e-mails are stored lower-cased.
  */
 export class DatabaseUserRepository implements UserRepository {
-  constructor(private readonly db: Kysely<UserTables>) {}
+  /** Every signed-in request looks its user up: built and compiled once. */
+  readonly #byId: (id: string) => Promise<UsersTable[]>
+
+  constructor(private readonly db: Kysely<UserTables>) {
+    this.#byId = compiledOnce(db, (id: string) => db.selectFrom('users').selectAll().where('id', '=', id), 1)
+  }
 
   async findById(id: string) {
-    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+    const [row] = await this.#byId(id)
     return row ? toRecord(row) : null
   }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
+import { compiledOnce } from '../../../core/db/compiled-once.ts'
 import type { SignatureTables } from '../database/schema.ts'
 import type { DigitalSignatureTable, SignaturePositionTable } from '../library/library-tables.ts'
 import type { SessionEventSink } from './session-notifications.ts'
@@ -24,6 +25,13 @@ export interface SignatureCommit {
   completedEvent: SigningSessionEventTable
 }
 
+const pendingQuery = (db: Kysely<SignatureTables>) => compiledOnce(db, (userId: string) => db.selectFrom('signing_session_requests as r')
+  .innerJoin('signing_sessions as s', 's.id', 'r.session_id')
+  .selectAll('r')
+  .select(['s.template_key', 's.signable_id', 's.signable_title', 's.mode', 's.created_by', 's.created_at as session_created_at', 's.due_at'])
+  .where('r.signer_user_id', '=', userId).where('r.status', 'in', ['pending', 'signing']).where('s.status', '=', 'active')
+  .orderBy('s.created_at', 'desc').orderBy('r.id'), 1)
+
 const affected = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows)
 
 /**
@@ -36,7 +44,12 @@ export class SessionRepository {
    * `events` (the outbox) sees every audit event inside the transaction that writes it, so the
    * messages a change causes are committed with the change or not at all.
    */
-  constructor(readonly db: Kysely<SignatureTables>, readonly events?: SessionEventSink) {}
+  constructor(readonly db: Kysely<SignatureTables>, readonly events?: SessionEventSink) {
+    this.#pendingFor = pendingQuery(db)
+  }
+
+  /** Every page's top bar counts the user's pending requests (the Inbox badge): compiled once. */
+  readonly #pendingFor: ReturnType<typeof pendingQuery>
 
   async #event(tx: Db, event: SigningSessionEventTable): Promise<void> {
     await tx.insertInto('signing_session_events').values(event).execute()
@@ -91,12 +104,7 @@ export class SessionRepository {
 
   /** Requests addressed to a user that still wait for them, in active sessions. */
   pendingFor(userId: string) {
-    return this.db.selectFrom('signing_session_requests as r')
-      .innerJoin('signing_sessions as s', 's.id', 'r.session_id')
-      .selectAll('r')
-      .select(['s.template_key', 's.signable_id', 's.signable_title', 's.mode', 's.created_by', 's.created_at as session_created_at', 's.due_at'])
-      .where('r.signer_user_id', '=', userId).where('r.status', 'in', ['pending', 'signing']).where('s.status', '=', 'active')
-      .orderBy('s.created_at', 'desc').orderBy('r.id').execute()
+    return this.#pendingFor(userId)
   }
 
   async appendEvent(event: SigningSessionEventTable): Promise<void> {
