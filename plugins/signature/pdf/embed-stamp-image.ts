@@ -2,7 +2,7 @@
 // or a file that only pretends to be one, is refused before it reaches a PDF.
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { PDFRawStream, type PDFContext, type PDFDocument, type PDFRef } from 'pdf-lib'
+import type { PDFContext, PDFDocument, PDFRef } from 'pdf-lib'
 import { ERR_IMAGE_INVALID } from './errors.ts'
 import { checkImageStructure } from './image-structure.ts'
 import { pngImageStreams, type ImageStreams } from './png-image-streams.ts'
@@ -30,7 +30,7 @@ export async function embedStampImage(doc: PDFDocument, image: Uint8Array): Prom
       streams = pngImageStreams(bytes)
       if (streams) prepared.set(key, streams)
     }
-    if (streams) return addImageStreams(doc.context, streams)
+    if (streams) return addImageStreams(doc.context, streams, (await import('pdf-lib')).PDFRawStream)
   }
   try {
     // pdf-lib's JPEG reader wraps `bytes.buffer` from offset 0, so a Buffer that is a view into a
@@ -47,7 +47,9 @@ export async function embedStampImage(doc: PDFDocument, image: Uint8Array): Prom
   }
 }
 
-function addImageStreams(context: PDFContext, streams: ImageStreams): StampImage {
+// PDFRawStream is passed in: the library module that imports this file is loaded at boot, and the
+// server's main thread must not load pdf-lib (a-booted-app-has-not-loaded-libraries-it-has-not-used).
+function addImageStreams(context: PDFContext, streams: ImageStreams, PDFRawStream: typeof import('pdf-lib').PDFRawStream): StampImage {
   const { width, height } = streams
   const image = (colorSpace: string, colors: number, contents: Buffer, extra: Record<string, PDFRef> = {}) =>
     context.register(PDFRawStream.of(context.obj({
