@@ -17,9 +17,7 @@ import { dailyTimeRecord, type TimeEntry } from '../host-app/records/daily-time-
 import { embedStampImage } from '../plugins/signature/pdf/embed-stamp-image.ts'
 import { inspectPdf, signDocument } from '../plugins/signature/pdf/index.ts'
 import { loadForRewrite, saveNormalized } from '../plugins/signature/pdf/normalize-pdf.ts'
-import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFPage } from 'pdf-lib'
-import { fitImageInBox } from '../plugins/signature/pdf/stamp-geometry.ts'
-import type { StampImage } from '../plugins/signature/pdf/embed-stamp-image.ts'
+import { drawStampImage } from '../plugins/signature/pdf/sign-document.ts'
 import { signatureMigrations } from '../plugins/signature/database/migrations/index.ts'
 import { parseSignatureConfig } from '../plugins/signature/signature-config.ts'
 import { createSignatureServices } from '../plugins/signature/signature-services.ts'
@@ -73,7 +71,7 @@ try {
     const stamp = await medianTime(RUNS, async () => {
       const doc = await loadForRewrite(pdf)
       const image = await embedStampImage(doc, material.image)
-      drawStamp(doc.getPage(0), image, box)
+      drawStampImage(doc.getPage(0), image, box)
       await saveNormalized(doc, Buffer.from('bench'))
     })
     const stampAndSign = await medianTime(RUNS, () => signDocument(pdf, { stamps: [{ ...box, image: material.image }], signer: { p12: material.p12, password: material.password }, certify: { p: 2 } }))
@@ -88,11 +86,4 @@ try {
   await services.close()
   await database.close()
   await rm(storage, { recursive: true, force: true })
-}
-
-/** The stamp drawn on the page as the engine draws it (an image XObject, fitted in the box). */
-function drawStamp(page: PDFPage, image: StampImage, box: { x: number; y: number; width: number; height: number }): void {
-  const fit = fitImageInBox(image, box)
-  const name = page.node.newXObject('Stamp', image.ref)
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(fit.width, 0, 0, fit.height, fit.x, fit.y), drawObject(name), popGraphicsState())
 }

@@ -11,9 +11,7 @@ import { freezeDocument, normalizePdf, signDocument, signField } from '../plugin
 import { loadForRewrite, saveNormalized } from '../plugins/signature/pdf/normalize-pdf.ts'
 import { createDetachedCms } from '../plugins/signature/pdf/pkcs7-signer.ts'
 import { insertSignature, prepareSignature } from '../plugins/signature/pdf/signature-placeholder.ts'
-import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFPage } from 'pdf-lib'
-import { fitImageInBox } from '../plugins/signature/pdf/stamp-geometry.ts'
-import type { StampImage } from '../plugins/signature/pdf/embed-stamp-image.ts'
+import { drawStampImage } from '../plugins/signature/pdf/sign-document.ts'
 import { makePdf } from '../test/fixtures/pdf/make-pdf.ts'
 import { makeStampPng } from '../test/fixtures/pdf/stamp-image.ts'
 import { pdfsigVerdicts } from './lib/pdfsig.ts'
@@ -46,7 +44,7 @@ for (const pages of [1, 100]) {
   record(doc, 'stamp (load + draw + save)', await medianTime(runs, async () => {
     const d = await loadForRewrite(pdf)
     const img = await embedStampImage(d, image)
-    drawStamp(d.getPage(0), img, stamp)
+    drawStampImage(d.getPage(0), img, stamp)
     return saveNormalized(d, Buffer.from('bench'))
   }))
 
@@ -107,10 +105,3 @@ for (const row of rows) {
 }
 const stampRows = ['1 page', '100 pages'].map((doc) => rows.find((r) => r.doc === doc && r.step === 'signField: 1st signer')!.ms)
 console.log(`\nsignField 1st signer, 100 pages vs 1 page: ${(stampRows[1]! / stampRows[0]!).toFixed(2)}x`)
-
-/** The stamp drawn on the page as the engine draws it (an image XObject, fitted in the box). */
-function drawStamp(page: PDFPage, image: StampImage, box: { x: number; y: number; width: number; height: number }): void {
-  const fit = fitImageInBox(image, box)
-  const name = page.node.newXObject('Stamp', image.ref)
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(fit.width, 0, 0, fit.height, fit.x, fit.y), drawObject(name), popGraphicsState())
-}

@@ -30,7 +30,7 @@ export async function embedStampImage(doc: PDFDocument, image: Uint8Array): Prom
       streams = pngImageStreams(bytes)
       if (streams) prepared.set(key, streams)
     }
-    if (streams) return addImageStreams(doc.context, streams, (await import('pdf-lib')).PDFRawStream)
+    if (streams) return addImageStreams(doc.context, streams)
   }
   try {
     // pdf-lib's JPEG reader wraps `bytes.buffer` from offset 0, so a Buffer that is a view into a
@@ -47,9 +47,10 @@ export async function embedStampImage(doc: PDFDocument, image: Uint8Array): Prom
   }
 }
 
-// PDFRawStream is passed in: the library module that imports this file is loaded at boot, and the
-// server's main thread must not load pdf-lib (a-booted-app-has-not-loaded-libraries-it-has-not-used).
-function addImageStreams(context: PDFContext, streams: ImageStreams, PDFRawStream: typeof import('pdf-lib').PDFRawStream): StampImage {
+async function addImageStreams(context: PDFContext, streams: ImageStreams): Promise<StampImage> {
+  // Imported here: the library module that imports this file is loaded at boot, and the server's
+  // main thread must not load pdf-lib (a-booted-app-has-not-loaded-libraries-it-has-not-used).
+  const { PDFRawStream } = await import('pdf-lib')
   const { width, height } = streams
   const image = (colorSpace: string, colors: number, contents: Buffer, extra: Record<string, PDFRef> = {}) =>
     context.register(PDFRawStream.of(context.obj({

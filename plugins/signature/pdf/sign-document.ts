@@ -3,7 +3,7 @@
 // further stamps of the same signature are drawn into the pages, which this signature covers.
 // The signature may certify the result (DocMDP). A document that is already signed is signed by
 // countersignDocument instead.
-import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFDocument } from 'pdf-lib'
+import { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState, type PDFDocument, type PDFPage } from 'pdf-lib'
 import { buildSignatureDictionary, type DocMdpPermission } from './build-signature-dictionary.ts'
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
 import { reserveDssSlot } from './reserve-dss-slot.ts'
@@ -60,11 +60,15 @@ async function drawStamps(doc: PDFDocument, stamps: Stamp[], embedded: Map<Uint8
     const page = pageAt(doc, stamp.page)
     // The same image bytes (one signature's stamp in several places) are embedded once.
     if (!embedded.has(stamp.image)) embedded.set(stamp.image, await embedStampImage(doc, stamp.image))
-    const image = embedded.get(stamp.image)!
-    // The image is fitted in displayed space, then one matrix takes it to user space, turned
-    // against /Rotate so it reads upright.
-    const matrix = uprightImageMatrix(pageFrame(page), fitImageInBox(image, stamp))
-    const name = page.node.newXObject('Stamp', image.ref)
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...matrix), drawObject(name), popGraphicsState())
+    drawStampImage(page, embedded.get(stamp.image)!, stamp)
   }
+}
+
+/** Draws an embedded stamp into page content, fitted in `box` (points on the page as displayed). */
+export function drawStampImage(page: PDFPage, image: StampImage, box: Box): void {
+  // The image is fitted in displayed space, then one matrix takes it to user space, turned
+  // against /Rotate so it reads upright.
+  const matrix = uprightImageMatrix(pageFrame(page), fitImageInBox(image, box))
+  const name = page.node.newXObject('Stamp', image.ref)
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...matrix), drawObject(name), popGraphicsState())
 }
