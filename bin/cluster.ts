@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { PROJECT_ROOT } from '../config/app.ts'
+import { startScriptNodeArgs } from './start-script-node-args.ts'
 
 const storage = process.env.STORAGE_PATH ?? path.join(PROJECT_ROOT, 'storage', 'cluster')
 mkdirSync(storage, { recursive: true })
@@ -22,10 +23,11 @@ const env = {
   USERS_STORE: 'database',
   STORAGE_PATH: storage,
 }
+const nodeArgs = await startScriptNodeArgs()
 const ports = (process.env.CLUSTER_PORTS ?? '3001,3002').split(',')
 const children = ports.map((port) => {
-  // The node options of package.json's start script: each instance runs as npm start does.
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', 'host-app/server.ts'], { cwd: PROJECT_ROOT, env: { ...env, PORT: port }, stdio: 'inherit' })
+  // Each instance runs as npm start does.
+  const child = spawn(process.execPath, [...nodeArgs, 'host-app/server.ts'], { cwd: PROJECT_ROOT, env: { ...env, PORT: port }, stdio: 'inherit' })
   child.on('exit', (code, signal) => console.error(`instance on :${port} exited (${signal ?? code})`))
   return child
 })

@@ -7,17 +7,12 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startScriptNodeArgs } from '../../bin/start-script-node-args.ts'
+
+export { startScriptNodeArgs }
 
 const SERVER = fileURLToPath(new URL('../../host-app/server.ts', import.meta.url))
-const PACKAGE = fileURLToPath(new URL('../../package.json', import.meta.url))
 
-/** The node options of package.json's start script ("node <options> host-app/server.ts"): what npm start runs. */
-export async function startScriptNodeArgs(): Promise<string[]> {
-  const start: string = JSON.parse(await readFile(PACKAGE, 'utf8')).scripts.start
-  const words = start.trim().split(/\s+/)
-  if (words[0] !== 'node' || words.at(-1) !== 'host-app/server.ts') throw new Error(`unexpected start script: ${start}`)
-  return words.slice(1, -1)
-}
 const TICKS_PER_SECOND = 100 // USER_HZ on Linux
 
 export interface StartedServer {
