@@ -15,13 +15,12 @@ const PROBE = fileURLToPath(new URL('../../fixtures/gc-threads-probe.ts', import
 // its node options.
 t.test('a busy worker\'s garbage collection stays on its own, lowered thread', { skip: process.platform !== 'linux' && 'reads /proc' }, async (t) => {
   const args = await startScriptNodeArgs()
-  const { stdout } = await promisify(execFile)(process.execPath, [...args, PROBE, '1500'], { cwd: fileURLToPath(new URL('../../..', import.meta.url)) })
-  const threads = JSON.parse(stdout) as Array<{ tid: number; main: boolean; nice: number; ticks: number }>
-  const worker = threads.filter((thread) => thread.nice === 10)
-  t.equal(worker.length, 1, 'one pool worker, niced')
-  const workerTicks = worker[0]!.ticks
-  t.ok(workerTicks >= 50, `the worker ran (${workerTicks} ticks of 10 ms)`)
-  const helpers = threads.filter((thread) => !thread.main && thread.nice === 0)
-  const helperTicks = helpers.reduce((sum, thread) => sum + thread.ticks, 0)
-  t.ok(helperTicks <= Math.max(2, workerTicks * 0.02), `threads at normal priority other than the event loop worked ${helperTicks} ticks while the worker worked ${workerTicks}`)
+  const { stdout } = await promisify(execFile)(process.execPath, [...args, PROBE, '5000000'], { cwd: fileURLToPath(new URL('../../..', import.meta.url)) })
+  const { threads } = JSON.parse(stdout) as { threads: Array<{ tid: number; main: boolean; nice: number; ticks: number }> }
+  // The pool worker's thread, and any thread it started, which inherits its nice value.
+  const workerTicks = threads.filter((thread) => thread.nice === 10).reduce((sum, thread) => sum + thread.ticks, 0)
+  t.ok(workerTicks >= 20, `the niced worker did the work (${workerTicks} ticks of 10 ms)`)
+  const helperTicks = threads.filter((thread) => !thread.main && thread.nice === 0).reduce((sum, thread) => sum + thread.ticks, 0)
+  // Without the flag they did about 0.7 of the worker's own time; with it, 0-2 ticks.
+  t.ok(helperTicks <= Math.max(3, workerTicks * 0.1), `threads at normal priority other than the event loop worked ${helperTicks} ticks while the worker worked ${workerTicks}`)
 })
