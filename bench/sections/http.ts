@@ -4,7 +4,7 @@
 // Processes on a 2-core machine: this process is the server (the real app and the bare baseline,
 // one after the other, never at once); the client (autocannon or the probe) runs in a child
 // process, so the two busiest event loops get one core each. Nothing else runs meanwhile.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
@@ -12,12 +12,7 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../../host-app/app.ts'
 import { loggerOptions } from '../../core/http/access-log.ts'
-import { WorkerPool } from '../../core/workers/worker-pool.ts'
-import { createPdfWorkerPool } from '../../plugins/signature/pdf/index.ts'
-import { RASTERIZE_WORKER } from '../../plugins/signature/rasterizer/page-image-cache.ts'
-import { issueUserCertificate, createCertificateAuthority, readP12 } from '../../plugins/signature/certificates/index.ts'
-import { makePdf } from '../../test/fixtures/pdf/make-pdf.ts'
-import { makeStampPng } from '../../test/fixtures/pdf/stamp-image.ts'
+import { startBackgroundWork } from '../lib/background-work.ts'
 import { runLoad, runProbe, type LoadResult, type ProbeJob, type ProbeResult } from '../lib/load.ts'
 import { ms, percentile, pick, rps, x, type Row } from '../lib/rows.ts'
 
@@ -223,8 +218,7 @@ async function busyWorkCalibration(bareBase: string, json: unknown): Promise<Row
 /**
  * Rows 7 and 7'. Latency, not throughput: requests on a steady schedule well below saturation
  * (the open-loop probe, not autocannon's once-a-second bursts), so p99 shows how long a request
- * waits. The background keeps both worker pools (at their default sizes) busy with 2 tasks in
- * flight each: 144-DPI renders of a 50-page PDF and signDocument (stamp + certify) of a 100-page PDF.
+ * waits, while bench/lib/background-work.ts keeps both worker pools busy.
  */
 async function latencyUnderBackgroundWork(server: Server, url: string, headers: Record<string, string>, storage: string): Promise<Row[]> {
   const probe = (job: ProbeJob) => withServerSide(server, () => measuredProbe(job))
@@ -233,42 +227,13 @@ async function latencyUnderBackgroundWork(server: Server, url: string, headers: 
   await runProbe({ ...job, duration: WARMUP })
   const quiet1 = await probe(job)
 
-  const pdfPath = path.join(storage, 'background.pdf')
-  await writeFile(pdfPath, await makePdf({ pages: 50 }))
-  const hundred = await makePdf({ pages: 100, objectStreams: true })
-  const ca = createCertificateAuthority({ commonName: 'Bench CA' })
-  const issued = issueUserCertificate(ca, { name: 'Bench Signer', email: 'signer@example.org' })
-  const identity = readP12(issued.p12, issued.password)
-  const image = makeStampPng()
-  const raster = new WorkerPool({ module: RASTERIZE_WORKER })
-  const pdfPool = createPdfWorkerPool()
-  const done = { renders: 0, signatures: 0 }
-  let stopping = false
-  const loops: Promise<void>[] = []
-  for (let lane = 0; lane < 2; lane++) {
-    loops.push((async () => {
-      for (let page = 1 + lane; !stopping; page = (page % 50) + 1) {
-        await raster.run('render', { path: pdfPath, page, dpi: 144 })
-        done.renders++
-      }
-    })())
-    loops.push((async () => {
-      while (!stopping) {
-        await pdfPool.run('signDocument', hundred, { stamps: [{ page: 1, x: 400, y: 60, width: 200, height: 80, image }], signer: identity, certify: {} })
-        done.signatures++
-      }
-    })())
-  }
-  // Let the workers start (tsx, mupdf, pdf-lib) before measuring.
-  while (done.renders < 2 || done.signatures < 1) await new Promise((r) => setTimeout(r, 50))
+  const background = await startBackgroundWork(storage)
+  const { done } = background
   const before = { ...done }
   const busyRuns = [await probe(job), await probe(job)]
   const busy = combine(busyRuns[0]!, busyRuns[1]!)
   const during = { renders: done.renders - before.renders, signatures: done.signatures - before.signatures }
-  stopping = true
-  await Promise.all(loops)
-  await raster.close()
-  await pdfPool.close()
+  await background.stop()
   const quiet2 = await probe(job)
   const quiet = combine(quiet1, quiet2)
   // Mean p99s, and the worst max, of the runs on each side.

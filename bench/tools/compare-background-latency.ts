@@ -5,7 +5,7 @@
 // Per run: the probe's p99 and its own lateness, how late the event loop ran a 2 ms timer, the
 // main thread's young-generation collections (count, total, longest) and the background work done.
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,13 +20,8 @@ const SELF = fileURLToPath(import.meta.url)
 async function child(seconds: number): Promise<RunResult> {
   const { buildApp } = await import('../../host-app/app.ts')
   const { loggerOptions } = await import('../../core/http/access-log.ts')
-  const { WorkerPool } = await import('../../core/workers/worker-pool.ts')
-  const { createPdfWorkerPool } = await import('../../plugins/signature/pdf/index.ts')
-  const { RASTERIZE_WORKER } = await import('../../plugins/signature/rasterizer/page-image-cache.ts')
-  const { issueUserCertificate, createCertificateAuthority, readP12 } = await import('../../plugins/signature/certificates/index.ts')
-  const { makePdf } = await import('../../test/fixtures/pdf/make-pdf.ts')
-  const { makeStampPng } = await import('../../test/fixtures/pdf/stamp-image.ts')
   const { runProbe } = await import('../lib/load.ts')
+  const { startBackgroundWork } = await import('../lib/background-work.ts')
   const storage = await mkdtemp(path.join(tmpdir(), 'bench-background-'))
   const app = await buildApp({ env: { STORAGE_PATH: storage, NODE_ENV: 'production' }, logger: loggerOptions('info', '/dev/null') })
   await app.ready()
@@ -34,23 +29,8 @@ async function child(seconds: number): Promise<RunResult> {
   const setCookie = login.headers['set-cookie']
   const cookie = (Array.isArray(setCookie) ? setCookie[0]! : setCookie!).split(';')[0]!
   const base = await app.listen({ host: '127.0.0.1', port: 0 })
-  const pdfPath = path.join(storage, 'background.pdf')
-  await writeFile(pdfPath, await makePdf({ pages: 50 }))
-  const hundred = await makePdf({ pages: 100, objectStreams: true })
-  const ca = createCertificateAuthority({ commonName: 'Bench CA' })
-  const issued = issueUserCertificate(ca, { name: 'Bench Signer', email: 'signer@example.org' })
-  const identity = readP12(issued.p12, issued.password)
-  const image = makeStampPng()
-  const raster = new WorkerPool({ module: RASTERIZE_WORKER })
-  const pdfPool = createPdfWorkerPool()
-  const done = { renders: 0, signatures: 0 }
-  let stopping = false
-  const loops: Promise<void>[] = []
-  for (let lane = 0; lane < 2; lane++) {
-    loops.push((async () => { for (let page = 1 + lane; !stopping; page = (page % 50) + 1) { await raster.run('render', { path: pdfPath, page, dpi: 144 }); done.renders++ } })())
-    loops.push((async () => { while (!stopping) { await pdfPool.run('signDocument', hundred, { stamps: [{ page: 1, x: 400, y: 60, width: 200, height: 80, image }], signer: identity, certify: {} }); done.signatures++ } })())
-  }
-  while (done.renders < 2 || done.signatures < 1) await new Promise((resolve) => setTimeout(resolve, 50))
+  const background = await startBackgroundWork(storage)
+  const { done } = background
   const scavenges: number[] = []
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if ((entry as { detail?: { kind?: number } }).detail?.kind === 1) scavenges.push(entry.duration)
@@ -62,10 +42,7 @@ async function child(seconds: number): Promise<RunResult> {
   const probe = await runProbe({ url: `${base}/api/users?perPage=10`, connections: 10, duration: seconds, rate: 500, headers: { cookie } })
   loop.disable()
   observer.disconnect()
-  stopping = true
-  await Promise.all(loops)
-  await raster.close()
-  await pdfPool.close()
+  await background.stop()
   await app.close()
   await rm(storage, { recursive: true, force: true })
   return {
