@@ -52,9 +52,21 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
   // WAL lets readers go on while one writer writes; better-sqlite3 is synchronous anyway.
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
-  const statements = cachePreparedStatements(sqlite)
+  let writes = 0
+  const statements = cachePreparedStatements(sqlite, () => { writes++ })
   const dialect = new QueuedSqliteDialect({ database: statements })
   const db = new Kysely<DB>({ dialect })
+  // Another connection's commit (another process on the same file) moves data_version.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck()
+  let seenVersion: unknown = dataVersion.get()
+  writeStamps.set(db, () => {
+    const version = dataVersion.get()
+    if (version !== seenVersion) {
+      seenVersion = version
+      writes++
+    }
+    return writes
+  })
   // A read needs no turn when nobody holds the connection: better-sqlite3 answers synchronously,
   // outside any transaction (Kysely holds the connection for a transaction's whole length).
   directReaders.set(db, (text, parameters) => (dialect.idle ? statements.prepare(text).all(parameters) : undefined))
@@ -71,6 +83,18 @@ const directReaders = new WeakMap<object, DirectReader>()
  */
 export function directReaderOf(db: object): DirectReader | undefined {
   return directReaders.get(db)
+}
+
+const writeStamps = new WeakMap<object, () => number>()
+
+/**
+ * For the Kysely instance openDatabase made on SQLite: a number that changes whenever the
+ * database may have changed since it was last read (a statement of this process that may write,
+ * or a commit by any other connection), for caches that must never answer from before a change.
+ * Undefined on PostgreSQL, where other instances write without telling this one.
+ */
+export function writeStampOf(db: object): (() => number) | undefined {
+  return writeStamps.get(db)
 }
 
 export function quoteIdentifier(name: string): string {

@@ -10,6 +10,7 @@ import type { TemplateFinder } from '../registry/require-template.ts'
 import type { SessionRepository } from './session-repository.ts'
 import type { LongTermValidation } from '../ltv/long-term-validation.ts'
 import type { SignerUrlBuilder } from './signer-url.ts'
+import type { WaitingCounts } from './waiting-counts.ts'
 
 /** A claim held this long belongs to a process that died mid-signing: it may be taken over. */
 export const DEFAULT_STALE_CLAIM_MS = 5 * 60_000
@@ -55,6 +56,8 @@ export interface SessionContext {
   readonly deps: SessionManagerDependencies
   now(): Date
   signerUrl: SignerUrlBuilder
+  /** The top bar's Inbox counts, kept until the database changes. */
+  readonly waitingCounts: WaitingCounts
 }
 
 /** Claims made before this instant belong to a process that died: they may be taken over. */

@@ -157,9 +157,15 @@ async function isYourTurn(ctx: SessionContext, row: PendingRow): Promise<boolean
 /** How many requests wait for the user and may be signed now (the top bar's Inbox count). */
 export async function waitingCountOf(ctx: SessionContext, user: MaybeUser): Promise<number> {
   const signer = requireUser(user)
-  let count = 0
-  for (const row of await ctx.deps.repository.pendingFor(signer.id)) {
-    if (!isExpired({ status: 'active', due_at: row.due_at }, ctx.now()) && await isYourTurn(ctx, row)) count++
-  }
-  return count
+  const now = ctx.now()
+  return ctx.waitingCounts.of(signer.id, now, async () => {
+    let count = 0
+    let until: string | null = null
+    for (const row of await ctx.deps.repository.pendingFor(signer.id)) {
+      if (isExpired({ status: 'active', due_at: row.due_at }, now)) continue
+      if (row.due_at && (until === null || row.due_at < until)) until = row.due_at
+      if (await isYourTurn(ctx, row)) count++
+    }
+    return { count, from: now.toISOString(), until }
+  })
 }

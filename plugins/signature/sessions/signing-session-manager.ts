@@ -1,4 +1,5 @@
 import type { PublicUser } from '../../../core/auth/user-repository.ts'
+import { writeStampOf } from '../../../core/db/database.ts'
 import type { SessionFinalizeResult, SessionFinalizer, SessionRequestView } from '../signing/session-finalizer.ts'
 import type { SessionContext, SessionManagerDependencies } from './session-context.ts'
 import { createSession } from './session-create.ts'
@@ -11,6 +12,7 @@ import { renewDueTimestamps, renewSessionTimestamp, type RenewalReport } from '.
 import type { SealOutcome } from './session-seal.ts'
 import { inboxOf, waitingCountOf, sessionDetail, sessionDocument, sessionDocumentPath, sessionList, signerUrlFor, type InboxItem, type SessionJson } from './session-views.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
+import { WaitingCounts } from './waiting-counts.ts'
 
 export { SESSION_PERMISSION } from '../permissions.ts'
 export { DEFAULT_STALE_CLAIM_MS, type SessionManagerDependencies } from './session-context.ts'
@@ -31,7 +33,7 @@ export class SigningSessionManager implements SessionFinalizer {
   readonly #ctx: SessionContext
 
   constructor(deps: SessionManagerDependencies) {
-    this.#ctx = { deps, now: deps.now ?? (() => new Date()), signerUrl: defaultSignerUrl }
+    this.#ctx = { deps, now: deps.now ?? (() => new Date()), signerUrl: defaultSignerUrl, waitingCounts: new WaitingCounts(writeStampOf(deps.repository.db)) }
   }
 
   /** The inbox plugin sets this once the app panel's routes (and the signer's named route) exist. */
