@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect } from 'kysely'
 import type { Pool } from 'pg'
 import { namePreparedStatements } from './postgres-prepared-statements.ts'
+import { postgresWriteStamp } from './postgres-write-stamp.ts'
 import { QueuedSqliteDialect } from './sqlite-queued-dialect.ts'
 import { cachePreparedStatements } from './sqlite-statement-cache.ts'
 
@@ -36,15 +37,20 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
     const schemaOption = options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}
     // pg is imported when the first query needs the pool: an instance on SQLite never loads it
     // (a few MiB of RSS at start).
+    const loadPg = async () => (await import('pg')).default
+    const writeStamp = postgresWriteStamp({ loadPg, connectionString: options.url, ...(options.schema ? { schema: options.schema } : {}) })
     const pool = async (): Promise<Pool> => {
-      const { default: pg } = await import('pg')
+      const pg = await loadPg()
       // search_path per connection: every query of this instance stays in its schema.
       const pool = new pg.Pool({ connectionString: options.url, max: 10, ...schemaOption })
       if (options.preparedStatements !== false) namePreparedStatements(pool, pg.Query)
+      // Outermost, so that it sees each call as Kysely makes it and hears when it completes.
+      writeStamp.track(pool)
       return pool
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, engine: 'postgres', close: () => db.destroy() }
+    writeStamps.set(db, writeStamp.stamp)
+    return { db, engine: 'postgres', close: async () => { await writeStamp.close(); await db.destroy() } }
   }
   const file = options.sqliteFile ?? ':memory:'
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
@@ -88,10 +94,12 @@ export function directReaderOf(db: object): DirectReader | undefined {
 const writeStamps = new WeakMap<object, () => number>()
 
 /**
- * For the Kysely instance openDatabase made on SQLite: a number that changes whenever the
- * database may have changed since it was last read (a statement of this process that may write,
- * or a commit by any other connection), for caches that must never answer from before a change.
- * Undefined on PostgreSQL, where other instances write without telling this one.
+ * For the Kysely instance openDatabase made: a number that changes whenever the database may have
+ * changed since it was last read, for caches that must not answer from before a change. It moves
+ * with every statement of this process that may write. On SQLite also with any other connection's
+ * commit (data_version). On PostgreSQL with another instance's commit to a table watched with
+ * notifyWritesTo (postgres-write-stamp.ts), once its notification arrives: a short delivery after
+ * that commit, the one window in which a cache there can lag.
  */
 export function writeStampOf(db: object): (() => number) | undefined {
   return writeStamps.get(db)

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import t from 'tap'
@@ -115,6 +116,17 @@ t.test('two instances behind one load balancer', { skip: await unavailable() }, 
     // contract-admin binds the employer to the manager and the employee to the admin; staff, bound to
     // no slot of it, witnesses. (A session may no longer name anyone but a slot's bound signatory.)
     const [manager, employee, witness] = await Promise.all([signer('manager@example.com'), signer('admin@example.com'), signer('staff@example.com')])
+    // The top bar's Inbox count on B, which keeps it between pages, for a change made on A.
+    const inboxBadgeOnB = async (who: typeof manager) => {
+      const html = await (await who.client.request('GET', '/dashboard', undefined, {}, b.url)).text()
+      return Number(/<span class="sr-only">(\d+) waiting for your signature<\/span>/.exec(html)?.[1] ?? 0)
+    }
+    const eventuallyOnB = async (who: typeof manager, expected: number, what: string) => {
+      let seen = -1
+      for (const started = Date.now(); Date.now() - started < 10_000 && seen !== expected; await delay(20)) seen = await inboxBadgeOnB(who)
+      t.equal(seen, expected, what)
+    }
+    t.equal(await inboxBadgeOnB(manager), 0, 'B counts nothing waiting for the manager yet (and keeps that count)')
     const created = await boss.request('POST', '/api/signing-sessions', {
       template: 'contract', signable: 'contract-admin', mode: 'sequential',
       signers: [{ slot: 'employer', user: 'u-manager' }, { slot: 'employee', user: 'u-admin' }, { slot: 'witness', user: 'u-staff' }],
@@ -126,10 +138,13 @@ t.test('two instances behind one load balancer', { skip: await unavailable() }, 
       'POST', '/app/signature-templates/contract/signer/finalize',
       { signature: who.signature, request: requestOf(slot), placements: [] }, { 'x-csrf-token': who.tokens[base]! }, base,
     )
+    await eventuallyOnB(manager, 1, 'the session created on A reaches the manager\'s Inbox count on B')
     t.equal((await finalize(employee, 'employee', b.url)).status, 409, 'the employee before the employer: out of order, nothing written')
     const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => finalize(manager, 'employer', i % 2 ? a.url : b.url).then((r) => r.status)))
     t.equal(statuses.filter((s) => s === 200).length, 1, `one success among ${statuses.join(',')}`)
     t.ok(statuses.every((s) => s === 200 || s === 409), 'the others are told it is already signed')
+    await eventuallyOnB(manager, 0, 'signed, the manager\'s count on B drops')
+    await eventuallyOnB(employee, 1, 'and it is the employee\'s turn on B')
     t.equal((await finalize(employee, 'employee', b.url)).status, 200, 'the second signer on B')
     t.equal((await finalize(witness, 'witness', a.url)).status, 200, 'the third signer on A')
     const rows = await admin.query(`select count(*) as n from "${schema}".digital_signatures where signable_id = 'contract-admin' and status = 'signed'`)

@@ -13,10 +13,11 @@ interface Entry extends TimedCount {
 
 /**
  * The top bar's Inbox count per user, on every page: one query and one more per sequential
- * session, a sixth of a People page's CPU on SQLite. A count is kept until the database's write
- * stamp moves (core/db/database.ts writeStampOf: any write, by this process or another) or the
- * clock leaves [from, until], so it is never older than the database. Without a write stamp
- * (PostgreSQL) every call counts afresh.
+ * session, a sixth of a People page's CPU on SQLite and one of its three round trips on
+ * PostgreSQL. A count is kept until the database's write stamp moves (core/db/database.ts
+ * writeStampOf: any write of this process at once, another process's commit to the session
+ * tables as soon as it is seen) or the clock leaves [from, until]. Without a write stamp (a
+ * Kysely instance openDatabase did not make) every call counts afresh.
  */
 export class WaitingCounts {
   readonly #entries = new Map<string, Entry>()

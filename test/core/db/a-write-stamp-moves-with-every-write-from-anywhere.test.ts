@@ -1,15 +1,22 @@
-// writeStampOf (core/db/database.ts) is what lets a cache keep an answer without ever serving one
-// from before a change: on SQLite it must move with every statement that may write, whichever way
-// it is run (a plain write, a write that returns rows, one inside a transaction, a schema change)
-// and with a commit by another connection to the same file, and must stay still for reads.
+// writeStampOf (core/db/database.ts) is what lets a cache keep an answer without serving one from
+// before a change. It must move with every statement of this process that may write, whichever way
+// it is run (a plain write, a write that returns rows, one inside a transaction, a failed one, a
+// schema change) and stay still for reads. On SQLite it must also move with another connection's
+// commit; on PostgreSQL with another instance's commit to a watched table once notified, and with
+// nothing else (unwatched tables, other schemas, rollbacks); and while it cannot hear other
+// instances it must never give the same value twice.
 import BetterSqlite3 from 'better-sqlite3'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
+import { randomBytes } from 'node:crypto'
+import { setTimeout as delay } from 'node:timers/promises'
+import pg from 'pg'
 import t from 'tap'
-import { openDatabase, writeStampOf } from '../../../core/db/database.ts'
-import { openPostgresSchema, postgresUnreachable } from './engines.ts'
+import { openDatabase, quoteIdentifier, writeStampOf } from '../../../core/db/database.ts'
+import { listenerName, notifyWritesTo } from '../../../core/db/postgres-write-stamp.ts'
+import { postgresUnreachable, TEST_DATABASE_URL } from './engines.ts'
 
 t.test('SQLite: reads keep the stamp, every kind of write moves it', async (t) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'write-stamp-'))
@@ -46,9 +53,74 @@ t.test('SQLite: reads keep the stamp, every kind of write moves it', async (t) =
   await moves('a read by another connection', () => other.prepare('select * from notes').all(), false)
 })
 
-t.test('PostgreSQL: no stamp, since other instances write without telling this one', async (t) => {
+/** Polls (every 10 ms, at most 10 s) until `done` holds; fails the test with `what` otherwise. */
+async function until(t: { fail(message: string): void }, what: string, done: () => boolean): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 10_000; await delay(10)) if (done()) return
+  t.fail(`timed out waiting until ${what}`)
+}
+
+t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s commits to watched tables once notified', async (t) => {
   const reason = await postgresUnreachable()
-  if (reason) return t.skip(reason)
-  const database = await openPostgresSchema(t)
-  t.equal(writeStampOf(database.db), undefined)
+  if (reason) return t.pass(`skipped: ${reason}`)
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
+  await admin.connect()
+  const schemas = [`t_${randomBytes(6).toString('hex')}`, `t_${randomBytes(6).toString('hex')}`]
+  for (const schema of schemas) await admin.query(`create schema ${quoteIdentifier(schema)}`)
+  // Two instances on one schema, and a neighbour in a schema of its own.
+  const [a, b, neighbour] = [schemas[0], schemas[0], schemas[1]].map((schema) => openDatabase<any>({ url: TEST_DATABASE_URL, schema }))
+  t.teardown(async () => {
+    for (const database of [a, b, neighbour]) await database!.close()
+    for (const schema of schemas) await admin.query(`drop schema ${quoteIdentifier(schema)} cascade`)
+    await admin.end()
+  })
+  for (const database of [a!, neighbour!]) {
+    await database.db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('body', 'text').execute()
+    await database.db.schema.createTable('scratch').addColumn('id', 'integer').execute()
+    await notifyWritesTo(['notes']).up(database.db)
+  }
+  const stamp = writeStampOf(b!.db)!
+  t.type(stamp, 'function', 'PostgreSQL has a write stamp')
+  t.not(stamp(), stamp(), 'before its listening connection is up, no two calls agree (nothing may be kept)')
+  await until(t, 'it listens', () => stamp() === stamp())
+
+  const moves = async (what: string, action: () => Promise<unknown>, expected = true) => {
+    const before = stamp()
+    await action()
+    t.equal(stamp() !== before, expected, `${what} ${expected ? 'moves' : 'keeps'} the stamp at once`)
+  }
+  await moves('a read', () => b!.db.selectFrom('notes').selectAll().execute(), false)
+  await moves('its own insert', () => b!.db.insertInto('notes').values({ id: 1, body: 'a' }).execute())
+  await moves('its own write to a table nobody watches', () => b!.db.insertInto('scratch').values({ id: 1 }).execute())
+  await moves('its own transaction', () => b!.db.transaction().execute((tx) => tx.updateTable('notes').set({ body: 'b' }).execute()))
+  await moves('its own failed write', () => b!.db.insertInto('notes').values({ id: 1, body: 'again' }).execute().catch(() => {}))
+
+  /**
+   * Another instance's writes, then a fence (a watched write of its own): how far the stamp moved
+   * once `expected` notifications arrived. They arrive in commit order, so a notification the
+   * writes caused comes before the fence's and shows as one more.
+   */
+  const movedBy = async (writes: () => Promise<unknown>, expected: number) => {
+    const before = stamp()
+    await writes()
+    await a!.db.insertInto('notes').values({ id: 100 + before, body: 'fence' }).execute()
+    await until(t, `${expected} notification(s) arrive`, () => stamp() - before >= expected)
+    return stamp() - before
+  }
+  t.equal(await movedBy(async () => {}, 1), 1, 'another instance\'s commit to a watched table moves it once notified')
+  t.equal(await movedBy(() => a!.db.insertInto('scratch').values({ id: 2 }).execute(), 1), 1, 'another instance\'s write to an unwatched table does not')
+  t.equal(await movedBy(() => neighbour!.db.insertInto('notes').values({ id: 3, body: 'next door' }).execute(), 1), 1, 'a write in another schema does not')
+  t.equal(await movedBy(() => a!.db.transaction().execute(async (tx) => {
+    await tx.insertInto('notes').values({ id: 4, body: 'never' }).execute()
+    throw new Error('rolled back')
+  }).catch(() => {}), 1), 1, 'a rolled-back write does not')
+  t.equal(await movedBy(() => a!.db.transaction().execute(async (tx) => {
+    await tx.insertInto('notes').values({ id: 5, body: 'one' }).execute()
+    await tx.updateTable('notes').set({ body: 'two' }).where('id', '=', 5).execute()
+  }), 2), 2, 'a committed transaction of two writes: one notification, then the fence\'s')
+
+  // The listening connection dies: until it is back, nothing may be kept.
+  await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [listenerName(schemas[0])])
+  await until(t, 'the loss is noticed', () => stamp() !== stamp())
+  await until(t, 'it listens again', () => stamp() === stamp())
+  t.equal(await movedBy(async () => {}, 1), 1, 'listening again, another instance\'s commit moves it')
 })

@@ -8,6 +8,7 @@ import { signingAgainKeepsItsReason } from '../../library/migrations/006-signing
 import { addSessionReminders } from '../../sessions/migrations/007-session-reminders.ts'
 import { addSessionMessageAndDueDate } from '../../sessions/migrations/008-session-message-and-due-date.ts'
 import { createIssuedCertificates } from '../../pki/migrations/009-issued-certificates.ts'
+import { sessionWritesNotify } from '../../sessions/migrations/010-session-writes-notify.ts'
 
 /** The plugin's migrations, by name; the name prefix fixes the order. Later issues add theirs. */
 export const signatureMigrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const signatureMigrations: Record<string, Migration> = {
   'signature-007-session-reminders': addSessionReminders,
   'signature-008-session-message-and-due-date': addSessionMessageAndDueDate,
   'signature-009-issued-certificates': createIssuedCertificates,
+  'signature-010-session-writes-notify': sessionWritesNotify,
 }
