@@ -77,10 +77,7 @@ export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; 
   const start = () => {
     starting ??= (async () => {
       const pgModule = await options.loadPg()
-      const next = new pgModule.Client({
-        connectionString: options.connectionString, application_name: listenerName(options.schema), keepAlive: true,
-        ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-      })
+      const next = new pgModule.Client({ connectionString: options.connectionString, application_name: listenerName(options.schema), keepAlive: true })
       client = next
       next.on('error', () => lost(next))
       next.on('end', () => lost(next))
