@@ -126,7 +126,15 @@ t.test('two instances behind one load balancer', { skip: await unavailable() }, 
       for (const started = Date.now(); Date.now() - started < 10_000 && seen !== expected; await delay(20)) seen = await inboxBadgeOnB(who)
       t.equal(seen, expected, what)
     }
-    t.equal(await inboxBadgeOnB(manager), 0, 'B counts nothing waiting for the manager yet (and keeps that count)')
+    // Each instance starts listening for the other's changes with its first top bar; until then it keeps no count.
+    await manager.client.request('GET', '/dashboard', undefined, {}, a.url)
+    await inboxBadgeOnB(manager)
+    let listening = 0
+    for (const started = Date.now(); Date.now() - started < 10_000 && listening < 2; await delay(20)) {
+      listening = Number((await admin.query(`select count(*) as n from pg_stat_activity where application_name = $1`, [`app-writes ${schema}`])).rows[0].n)
+    }
+    t.equal(listening, 2, 'both instances listen for the other\'s changes')
+    t.equal(await inboxBadgeOnB(manager), 0, 'B counts nothing waiting for the manager yet, and keeps that count')
     const created = await boss.request('POST', '/api/signing-sessions', {
       template: 'contract', signable: 'contract-admin', mode: 'sequential',
       signers: [{ slot: 'employer', user: 'u-manager' }, { slot: 'employee', user: 'u-admin' }, { slot: 'witness', user: 'u-staff' }],

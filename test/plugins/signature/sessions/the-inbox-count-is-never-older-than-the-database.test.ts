@@ -7,7 +7,7 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { sql } from 'kysely'
 import t from 'tap'
-import { openDatabase, type Database, type Engine } from '../../../../core/db/database.ts'
+import { openDatabase, writeStampOf, type Database, type Engine } from '../../../../core/db/database.ts'
 import { forEachEngine, TEST_DATABASE_URL } from '../../../core/db/engines.ts'
 import { WaitingCounts } from '../../../../plugins/signature/sessions/waiting-counts.ts'
 import { PEOPLE, sessionFixture } from './session-fixture.ts'
@@ -49,6 +49,9 @@ forEachEngine(t, 'the Inbox count follows every change at once and is taken once
   const first = await manager.create(PEOPLE.ada, { template: 'agreement', signable: 'ag-1', mode: 'sequential' })
   t.same(await counts(), [1, 0, 0], 'a sequential session: only the first signer\'s turn')
 
+  // On PostgreSQL nothing is kept until the connection that hears other instances listens.
+  const stamp = writeStampOf(db)!
+  await until(t, 'the database\'s changes can be heard', async () => stamp() === stamp())
   const before = queries
   for (let i = 0; i < 5; i++) t.equal(await manager.waitingCount(PEOPLE.alice), 1)
   t.equal(queries - before, 0, 'asked again with nothing changed, the count is not taken again')
