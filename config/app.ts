@@ -24,6 +24,8 @@ const envSchema = z.object({
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'a lower-case SQL identifier').optional(),
   /** 'false' runs PostgreSQL queries unnamed, for a connection pooler in transaction mode that cannot keep prepared statements. */
   DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** 'false' opens no LISTEN connection, for a pooler in transaction mode that cannot keep one: caches over the database keep nothing. */
+  DATABASE_LISTEN: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** redis://... shares the sign-in throttle between instances. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
   /** Where users live: in memory (the specification's default) or in the database (several instances). */

@@ -18,7 +18,7 @@ const redact = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@')
  */
 export async function openInfrastructure(env: AppEnv): Promise<Infrastructure> {
   const database = openDatabase<any>(env.DATABASE_URL
-    ? { url: env.DATABASE_URL, preparedStatements: env.DATABASE_PREPARED_STATEMENTS, ...(env.DATABASE_SCHEMA ? { schema: env.DATABASE_SCHEMA } : {}) }
+    ? { url: env.DATABASE_URL, preparedStatements: env.DATABASE_PREPARED_STATEMENTS, listen: env.DATABASE_LISTEN, ...(env.DATABASE_SCHEMA ? { schema: env.DATABASE_SCHEMA } : {}) }
     : { sqliteFile: path.join(env.STORAGE_PATH, 'database', 'app.sqlite') })
   try {
     await sql`select 1`.execute(database.db)

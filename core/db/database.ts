@@ -22,6 +22,12 @@ export interface DatabaseOptions {
    * On by default; off for a connection pooler in transaction mode that cannot keep them.
    */
   preparedStatements?: boolean
+  /**
+   * PostgreSQL only: hear other instances' writes on a connection of its own that LISTENs
+   * (postgres-write-stamp.ts). On by default; off behind a pooler in transaction mode, which
+   * cannot keep a LISTEN: the write stamp then moves on every call, so caches keep nothing.
+   */
+  listen?: boolean
 }
 
 export interface Database<DB = unknown> {
@@ -38,7 +44,7 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
     // pg is imported when the first query needs the pool: an instance on SQLite never loads it
     // (a few MiB of RSS at start).
     const loadPg = async () => (await import('pg')).default
-    const writeStamp = postgresWriteStamp({ loadPg, connectionString: options.url, ...(options.schema ? { schema: options.schema } : {}) })
+    const writeStamp = postgresWriteStamp({ loadPg, connectionString: options.url, listen: options.listen !== false, ...(options.schema ? { schema: options.schema } : {}) })
     const pool = async (): Promise<Pool> => {
       const pg = await loadPg()
       // search_path per connection: every query of this instance stays in its schema.

@@ -53,10 +53,10 @@ export interface PostgresWriteStamp {
  * - when a notification from a table watched with notifyWritesTo arrives on a connection of its
  *   own that LISTENs: another instance's commit, a short delivery after it.
  * While that connection is not listening (before the first call has it connected, after it broke,
- * until it is back), no two calls return the same stamp, so a cache keeps nothing. A ping every
- * `pingMs` finds a connection that broke silently.
+ * until it is back, or always with `listen: false`), no two calls return the same stamp, so a
+ * cache keeps nothing. A ping every `pingMs` finds a connection that broke silently.
  */
-export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; connectionString: string; schema?: string; pingMs?: number; retryMs?: number }): PostgresWriteStamp {
+export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; connectionString: string; schema?: string; listen?: boolean; pingMs?: number; retryMs?: number }): PostgresWriteStamp {
   let writes = 0
   let listening = false
   let closed = false
@@ -118,7 +118,7 @@ export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; 
     },
     stamp() {
       if (listening) return writes
-      if (!client && !starting && !retry && !closed) start()
+      if (!client && !starting && !retry && !closed && options.listen !== false) start()
       return ++writes
     },
     async close() {

@@ -118,6 +118,19 @@ t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s
     await tx.updateTable('notes').set({ body: 'two' }).where('id', '=', 5).execute()
   }), 2), 2, 'a committed transaction of two writes: one notification, then the fence\'s')
 
+  // Behind a pooler that cannot keep a LISTEN (DATABASE_LISTEN=false): never a listener, never the same stamp twice.
+  const pooled = openDatabase<any>({ url: TEST_DATABASE_URL, schema: schemas[0]!, listen: false })
+  t.teardown(() => pooled.close())
+  const pooledStamp = writeStampOf(pooled.db)!
+  await pooled.db.selectFrom('notes').selectAll().execute()
+  const seen = new Set(Array.from({ length: 50 }, () => pooledStamp()))
+  const listeners = async () => Number((await admin.query('select count(*) as n from pg_stat_activity where application_name = $1', [listenerName(schemas[0])])).rows[0].n)
+  t.equal(seen.size, 50, 'listen: false: every call gives a new stamp')
+  // A listener, had one been started, connects within a second here (B's did, above).
+  let count = await listeners()
+  for (const started = Date.now(); count === 1 && Date.now() - started < 3000; await delay(50)) count = await listeners()
+  t.equal(count, 1, 'listen: false opens no listening connection (the one there is B\'s)')
+
   // The listening connection dies: until it is back, nothing may be kept.
   await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [listenerName(schemas[0])])
   await until(t, 'the loss is noticed', () => stamp() !== stamp())
