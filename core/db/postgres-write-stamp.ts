@@ -54,9 +54,10 @@ export interface PostgresWriteStamp {
  *   own that LISTENs: another instance's commit, a short delivery after it.
  * While that connection is not listening (before the first call has it connected, after it broke,
  * until it is back, or always with `listen: false`), no two calls return the same stamp, so a
- * cache keeps nothing. A ping every `pingMs` finds a connection that broke silently.
+ * cache keeps nothing. A ping every `pingMs` that gets no answer within `pingTimeoutMs` ends a
+ * connection that went silent; another one is opened `retryMs` later.
  */
-export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; connectionString: string; schema?: string; listen?: boolean; pingMs?: number; retryMs?: number }): PostgresWriteStamp {
+export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; connectionString: string; schema?: string; listen?: boolean; pingMs?: number; pingTimeoutMs?: number; retryMs?: number }): PostgresWriteStamp {
   let writes = 0
   let listening = false
   let closed = false
@@ -77,7 +78,8 @@ export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; 
   const start = () => {
     starting ??= (async () => {
       const pgModule = await options.loadPg()
-      const next = new pgModule.Client({ connectionString: options.connectionString, application_name: listenerName(options.schema), keepAlive: true })
+      // A query (the ping) unanswered for pingTimeoutMs fails: a peer gone silent, no reset sent.
+      const next = new pgModule.Client({ connectionString: options.connectionString, application_name: listenerName(options.schema), keepAlive: true, query_timeout: options.pingTimeoutMs ?? 5000 })
       client = next
       next.on('error', () => lost(next))
       next.on('end', () => lost(next))

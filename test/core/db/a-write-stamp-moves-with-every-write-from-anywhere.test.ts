@@ -15,7 +15,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import pg from 'pg'
 import t from 'tap'
 import { openDatabase, quoteIdentifier, writeStampOf } from '../../../core/db/database.ts'
-import { listenerName, notifyWritesTo } from '../../../core/db/postgres-write-stamp.ts'
+import { listenerName, notifyWritesTo, postgresWriteStamp } from '../../../core/db/postgres-write-stamp.ts'
 import { postgresUnreachable, TEST_DATABASE_URL } from './engines.ts'
 
 t.test('SQLite: reads keep the stamp, every kind of write moves it', async (t) => {
@@ -136,4 +136,40 @@ t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s
   await until(t, 'the loss is noticed', () => stamp() !== stamp())
   await until(t, 'it listens again', () => stamp() === stamp())
   t.equal(await movedBy(async () => {}, 1), 1, 'listening again, another instance\'s commit moves it')
+})
+
+t.test('PostgreSQL: a listener whose server goes silent is found by its ping and replaced', async (t) => {
+  const reason = await postgresUnreachable()
+  if (reason) return t.pass(`skipped: ${reason}`)
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
+  await admin.connect()
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  await admin.query(`create schema ${quoteIdentifier(schema)}`)
+  const database = openDatabase<any>({ url: TEST_DATABASE_URL, schema })
+  const writes = postgresWriteStamp({ loadPg: async () => pg, connectionString: TEST_DATABASE_URL, schema, pingMs: 100, pingTimeoutMs: 300, retryMs: 100 })
+  const stopped: number[] = []
+  t.teardown(async () => {
+    for (const pid of stopped) process.kill(pid, 'SIGCONT')
+    await writes.close()
+    await database.close()
+    await admin.query(`drop schema ${quoteIdentifier(schema)} cascade`)
+    await admin.end()
+  })
+  await database.db.schema.createTable('notes').addColumn('id', 'integer').execute()
+  await notifyWritesTo(['notes']).up(database.db)
+  const stamp = writes.stamp
+  await until(t, 'it listens', () => stamp() === stamp())
+
+  // The listener's server process is stopped: no reset, no answer, its socket just goes quiet.
+  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [listenerName(schema)])
+  t.equal(rows.length, 1, 'one listening connection')
+  process.kill(rows[0]!.pid, 'SIGSTOP')
+  stopped.push(rows[0]!.pid)
+  await until(t, 'the unanswered ping is noticed', () => stamp() !== stamp())
+  t.pass('while it is not heard, no two calls agree')
+  await until(t, 'a new connection listens', () => stamp() === stamp())
+  const before = stamp()
+  await database.db.insertInto('notes').values({ id: 1 }).execute()
+  await until(t, 'a commit is heard on the new connection', () => stamp() !== before)
+  t.pass('the new connection hears commits')
 })
