@@ -39,6 +39,9 @@ export function notifyWritesTo(tables: readonly string[]): Migration {
   }
 }
 
+/** The server process of a connected client (pg sets it from BackendKeyData; its types omit it). */
+const backendOf = (connection: PoolClient) => (connection as PoolClient & { processID: number }).processID
+
 export interface PostgresWriteStamp {
   /** Wraps every pooled connection so that its writes move the stamp (call for each new pool). */
   track(pool: Pool): void
@@ -51,7 +54,8 @@ export interface PostgresWriteStamp {
  * - when a statement of this instance that may write, or a commit, completes: at once, so this
  *   instance's next read after its own write never finds a cached answer from before it;
  * - when a notification from a table watched with notifyWritesTo arrives on a connection of its
- *   own that LISTENs: another instance's commit, a short delivery after it.
+ *   own that LISTENs: another instance's commit, a short delivery after it (its own commits come
+ *   back too, from its own backends, and are not counted twice).
  * While that connection is not listening (before the first call has it connected, after it broke,
  * until it is back, or always with `listen: false`), no two calls return the same stamp, so a
  * cache keeps nothing. A ping every `pingMs` that gets no answer within `pingTimeoutMs` ends a
@@ -65,6 +69,9 @@ export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; 
   let starting: Promise<void> | undefined
   let retry: NodeJS.Timeout | undefined
   let ping: NodeJS.Timeout | undefined
+  // Backends of this instance's pool: their commits were counted when they completed here, so
+  // their notifications, arriving later, would only end kept answers a second time.
+  const ownBackends = new Set<number>()
 
   const lost = (broken: pg.Client) => {
     if (broken !== client) return
@@ -84,7 +91,7 @@ export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; 
       next.on('error', () => lost(next))
       next.on('end', () => lost(next))
       next.on('notification', (message) => {
-        if (message.channel === WRITES_CHANNEL && (!options.schema || message.payload === options.schema)) writes++
+        if (message.channel === WRITES_CHANNEL && (!options.schema || message.payload === options.schema) && !ownBackends.has(message.processId)) writes++
       })
       try {
         await next.connect()
@@ -103,7 +110,9 @@ export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; 
 
   return {
     track(pool) {
+      pool.on('remove', (connection: PoolClient) => { ownBackends.delete(backendOf(connection)) })
       pool.on('connect', (connection: PoolClient) => {
+        ownBackends.add(backendOf(connection))
         const query = connection.query as (...args: unknown[]) => Promise<unknown> | void
         connection.query = function (this: PoolClient, ...args: unknown[]) {
           const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text

@@ -75,7 +75,7 @@ t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s
   })
   for (const database of [a!, neighbour!]) {
     await database.db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('body', 'text').execute()
-    await database.db.schema.createTable('scratch').addColumn('id', 'integer').execute()
+    await database.db.schema.createTable('scratch').addColumn('id', 'integer', (c) => c.primaryKey()).execute()
     await notifyWritesTo(['notes']).up(database.db)
   }
   const stamp = writeStampOf(b!.db)!
@@ -88,11 +88,12 @@ t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s
     await action()
     t.equal(stamp() !== before, expected, `${what} ${expected ? 'moves' : 'keeps'} the stamp at once`)
   }
+  // Its own writes go to a table nobody watches: moved at once by what it tracks itself, with no
+  // notification coming back later to move it again during the counts below.
   await moves('a read', () => b!.db.selectFrom('notes').selectAll().execute(), false)
-  await moves('its own insert', () => b!.db.insertInto('notes').values({ id: 1, body: 'a' }).execute())
-  await moves('its own write to a table nobody watches', () => b!.db.insertInto('scratch').values({ id: 1 }).execute())
-  await moves('its own transaction', () => b!.db.transaction().execute((tx) => tx.updateTable('notes').set({ body: 'b' }).execute()))
-  await moves('its own failed write', () => b!.db.insertInto('notes').values({ id: 1, body: 'again' }).execute().catch(() => {}))
+  await moves('its own insert', () => b!.db.insertInto('scratch').values({ id: 1 }).execute())
+  await moves('its own transaction', () => b!.db.transaction().execute((tx) => tx.updateTable('scratch').set({ id: 10 }).execute()))
+  await moves('its own failed write', () => b!.db.insertInto('scratch').values({ id: 10 }).execute().catch(() => {}))
 
   /**
    * Another instance's writes, then a fence (a watched write of its own): how far the stamp moved
@@ -107,6 +108,15 @@ t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s
     return stamp() - before
   }
   t.equal(await movedBy(async () => {}, 1), 1, 'another instance\'s commit to a watched table moves it once notified')
+  {
+    // Its own commit: moved once when it completes (then the fence). Its notification comes back
+    // on its own listener too, a moment later, and must not move it again: watched for half a
+    // second after the fence, ten times longer than a notification takes here.
+    const before = stamp()
+    t.equal(await movedBy(() => b!.db.insertInto('notes').values({ id: 1, body: 'mine' }).execute(), 2), 2)
+    for (const started = Date.now(); Date.now() - started < 500 && stamp() - before === 2;) await delay(10)
+    t.equal(stamp() - before, 2, 'its own commit to a watched table moves it once, when it completes, not again when its notification comes back')
+  }
   t.equal(await movedBy(() => a!.db.insertInto('scratch').values({ id: 2 }).execute(), 1), 1, 'another instance\'s write to an unwatched table does not')
   t.equal(await movedBy(() => neighbour!.db.insertInto('notes').values({ id: 3, body: 'next door' }).execute(), 1), 1, 'a write in another schema does not')
   t.equal(await movedBy(() => a!.db.transaction().execute(async (tx) => {
