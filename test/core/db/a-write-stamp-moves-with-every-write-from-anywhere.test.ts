@@ -156,7 +156,7 @@ t.test('PostgreSQL: a listener whose server goes silent is found by its ping and
   const schema = `t_${randomBytes(6).toString('hex')}`
   await admin.query(`create schema ${quoteIdentifier(schema)}`)
   const database = openDatabase<any>({ url: TEST_DATABASE_URL, schema })
-  const writes = postgresWriteStamp({ loadPg: async () => pg, connectionString: TEST_DATABASE_URL, schema, pingMs: 100, pingTimeoutMs: 300, retryMs: 100 })
+  const writes = postgresWriteStamp({ loadPg: async () => pg, connectionString: TEST_DATABASE_URL, schema, pingMs: 200, pingTimeoutMs: 1500, retryMs: 100 })
   const stopped: number[] = []
   t.teardown(async () => {
     for (const pid of stopped) process.kill(pid, 'SIGCONT')
@@ -171,7 +171,7 @@ t.test('PostgreSQL: a listener whose server goes silent is found by its ping and
   await until(t, 'it listens', () => stamp() === stamp())
 
   // The listener's server process is stopped: no reset, no answer, its socket just goes quiet.
-  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [listenerName(schema)])
+  const { rows } = await admin.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1 and state = 'idle'", [listenerName(schema)])
   t.equal(rows.length, 1, 'one listening connection')
   process.kill(rows[0]!.pid, 'SIGSTOP')
   stopped.push(rows[0]!.pid)
