@@ -9,6 +9,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { writeStampOf } from '../../core/db/database.ts'
 import { buildApp } from '../../host-app/app.ts'
+import { eventually } from '../../test/helpers/eventually.ts'
 
 const urls = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/admin/users', '/api/users?perPage=10']
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -53,7 +54,7 @@ try {
     await app.inject({ url, headers: { cookie } })
     // What is kept until the database changes (the Inbox count) is kept once this instance hears other instances' changes.
     const stamp = writeStampOf(app.signature.database.db)
-    for (const started = Date.now(); stamp && stamp() !== stamp() && Date.now() - started < 5000;) await new Promise((resolve) => setTimeout(resolve, 10))
+    if (stamp) await eventually(() => stamp() === stamp(), 5000)
     await app.inject({ url, headers: { cookie } })
     seen.length = 0
     recording = true

@@ -4,12 +4,12 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { setTimeout as delay } from 'node:timers/promises'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import t from 'tap'
 import { mupdfChangeHistory, pdfsig, qpdfCheck } from '../fixtures/pdf/checkers.ts'
 import { makeStampPng } from '../fixtures/pdf/stamp-image.ts'
+import { eventually } from '../helpers/eventually.ts'
 import { Client, startInstance, type Instance } from '../helpers/instances.ts'
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -123,16 +123,14 @@ t.test('two instances behind one load balancer', { skip: await unavailable() }, 
     }
     const eventuallyOnB = async (who: typeof manager, expected: number, what: string) => {
       let seen = -1
-      for (const started = Date.now(); Date.now() - started < 10_000 && seen !== expected; await delay(20)) seen = await inboxBadgeOnB(who)
+      await eventually(async () => (seen = await inboxBadgeOnB(who)) === expected)
       t.equal(seen, expected, what)
     }
     // Each instance starts listening for the other's changes with its first top bar; until then it keeps no count.
     await manager.client.request('GET', '/dashboard', undefined, {}, a.url)
     await inboxBadgeOnB(manager)
     let listening = 0
-    for (const started = Date.now(); Date.now() - started < 10_000 && listening < 2; await delay(20)) {
-      listening = Number((await admin.query(`select count(*) as n from pg_stat_activity where application_name = $1`, [`app-writes ${schema}`])).rows[0].n)
-    }
+    await eventually(async () => (listening = Number((await admin.query(`select count(*) as n from pg_stat_activity where application_name = $1`, [`app-writes ${schema}`])).rows[0].n)) >= 2)
     t.equal(listening, 2, 'both instances listen for the other\'s changes')
     t.equal(await inboxBadgeOnB(manager), 0, 'B counts nothing waiting for the manager yet, and keeps that count')
     const created = await boss.request('POST', '/api/signing-sessions', {

@@ -166,6 +166,6 @@ export async function waitingCountOf(ctx: SessionContext, user: MaybeUser): Prom
       if (row.due_at && (until === null || row.due_at < until)) until = row.due_at
       if (await isYourTurn(ctx, row)) count++
     }
-    return { count, from: now.toISOString(), until }
+    return { count, until }
   })
 }

@@ -1,14 +1,14 @@
-/** What a count depends on besides the database: it holds from `from` until `until` (ISO instants). */
+/** A count and how long the clock leaves it true. */
 export interface TimedCount {
   count: number
-  /** The instant the count was taken at. */
-  from: string
-  /** The first due date still ahead: past it, a counted request has expired. Null: none ahead. */
+  /** The first due date still ahead (ISO): past it, a counted request has expired. Null: none ahead. */
   until: string | null
 }
 
 interface Entry extends TimedCount {
   stamp: number
+  /** The instant it was counted at: a clock set back before it may count expired requests again. */
+  from: string
 }
 
 /**
@@ -16,7 +16,7 @@ interface Entry extends TimedCount {
  * session, a sixth of a People page's CPU on SQLite and one of its three round trips on
  * PostgreSQL. A count is kept until the database's write stamp moves (core/db/database.ts
  * writeStampOf: any write of this process at once, another process's commit to the session
- * tables as soon as it is seen) or the clock leaves [from, until]. Without a write stamp (a
+ * tables as soon as it is seen) or the clock leaves [when it was counted, until]. Without a write stamp (a
  * Kysely instance openDatabase did not make) every call counts afresh.
  */
 export class WaitingCounts {
@@ -35,7 +35,7 @@ export class WaitingCounts {
     this.#entries.delete(userId)
     // A Map keeps insertion order: the oldest entry goes first when it is full.
     if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
-    this.#entries.set(userId, { ...fresh, stamp })
+    this.#entries.set(userId, { ...fresh, stamp, from: at })
     return fresh.count
   }
 }

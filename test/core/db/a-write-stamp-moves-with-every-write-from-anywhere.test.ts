@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { randomBytes } from 'node:crypto'
-import { setTimeout as delay } from 'node:timers/promises'
 import pg from 'pg'
 import t from 'tap'
 import { openDatabase, quoteIdentifier, writeStampOf } from '../../../core/db/database.ts'
 import { listenerName, notifyWritesTo, postgresWriteStamp } from '../../../core/db/postgres-write-stamp.ts'
+import { eventually, until } from '../../helpers/eventually.ts'
 import { postgresUnreachable, TEST_DATABASE_URL } from './engines.ts'
 
 t.test('SQLite: reads keep the stamp, every kind of write moves it', async (t) => {
@@ -52,12 +52,6 @@ t.test('SQLite: reads keep the stamp, every kind of write moves it', async (t) =
   await moves('a commit by another connection', () => other.prepare("insert into notes (id, body) values (9, 'elsewhere')").run())
   await moves('a read by another connection', () => other.prepare('select * from notes').all(), false)
 })
-
-/** Polls (every 10 ms, at most 10 s) until `done` holds; fails the test with `what` otherwise. */
-async function until(t: { fail(message: string): void }, what: string, done: () => boolean): Promise<void> {
-  for (const started = Date.now(); Date.now() - started < 10_000; await delay(10)) if (done()) return
-  t.fail(`timed out waiting until ${what}`)
-}
 
 t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s commits to watched tables once notified', async (t) => {
   const reason = await postgresUnreachable()
@@ -114,7 +108,7 @@ t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s
     // second after the fence, ten times longer than a notification takes here.
     const before = stamp()
     t.equal(await movedBy(() => b!.db.insertInto('notes').values({ id: 1, body: 'mine' }).execute(), 2), 2)
-    for (const started = Date.now(); Date.now() - started < 500 && stamp() - before === 2;) await delay(10)
+    await eventually(() => stamp() - before !== 2, 500)
     t.equal(stamp() - before, 2, 'its own commit to a watched table moves it once, when it completes, not again when its notification comes back')
   }
   t.equal(await movedBy(() => a!.db.insertInto('scratch').values({ id: 2 }).execute(), 1), 1, 'another instance\'s write to an unwatched table does not')
@@ -137,8 +131,8 @@ t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s
   const listeners = async () => Number((await admin.query('select count(*) as n from pg_stat_activity where application_name = $1', [listenerName(schemas[0])])).rows[0].n)
   t.equal(seen.size, 50, 'listen: false: every call gives a new stamp')
   // A listener, had one been started, connects within a second here (B's did, above).
-  let count = await listeners()
-  for (const started = Date.now(); count === 1 && Date.now() - started < 3000; await delay(50)) count = await listeners()
+  let count = 1
+  await eventually(async () => (count = await listeners()) !== 1, 3000)
   t.equal(count, 1, 'listen: false opens no listening connection (the one there is B\'s)')
 
   // The listening connection dies: until it is back, nothing may be kept.
