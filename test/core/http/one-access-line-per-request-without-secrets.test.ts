@@ -70,3 +70,30 @@ t.test('lines still buffered are written when the process exits', async (t) => {
   t.equal(child.status, 0, child.stderr)
   t.match(await readFile(file, 'utf8'), /last words/)
 })
+
+t.test('adding a line costs the same whatever is waiting: the batch is not measured again on every line', async (t) => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'access-log-'))
+  t.teardown(() => rm(dir, { recursive: true, force: true }))
+  const file = path.join(dir, 'batch.log')
+  const options = loggerOptions('info', file) as { level: string; stream: pino.DestinationStream }
+  const log = pino({ level: options.level }, options.stream)
+  // What sonic-boom's string mode did: Buffer.byteLength of the whole pending chunk before appending.
+  const measured: number[] = []
+  const byteLength = Buffer.byteLength
+  Buffer.byteLength = ((value: Parameters<typeof byteLength>[0], encoding?: BufferEncoding) => {
+    if (typeof value === 'string') measured.push(value.length)
+    return byteLength(value, encoding)
+  }) as typeof Buffer.byteLength
+  const line = { method: 'GET', route: '/api/users', status: 200, ms: 0.4, user: 'u-admin', name: 'Zoë 名前' }
+  try {
+    for (let i = 0; i < 200; i++) log.info(line, 'request')
+  } finally {
+    Buffer.byteLength = byteLength
+  }
+  const longest = Math.max(0, ...measured)
+  t.ok(longest < 500, `no string longer than one line is measured while lines are added (longest ${longest} chars)`)
+  log.flush()
+  const lines = await logLinesUntil(file, (all) => all.length >= 200)
+  t.equal(lines.length, 200, 'every line arrives')
+  t.ok(lines.every((l) => (l as { name?: string }).name === 'Zoë 名前' && l.route === '/api/users'), 'whole, and non-ASCII text intact')
+})
