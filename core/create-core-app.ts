@@ -7,6 +7,7 @@ import type { UserRepository } from './auth/user-repository.ts'
 import { AccessLogController } from './http/access-log.ts'
 import { registerErrorHandling, type ErrorPageRenderer } from './http/error-handler.ts'
 import { registerNoStore } from './http/no-store.ts'
+import { writeResponsesAtEndOfTurn } from './http/end-of-turn-writes.ts'
 import { answerConnectionError, answerFrameworkError } from './http/router-errors.ts'
 import { registerSecurity } from './http/security.ts'
 
@@ -61,6 +62,7 @@ export async function createCoreApp(options: CoreAppOptions): Promise<FastifyIns
 
   registerSecurity(app, { jsonOnlyPrefixes: ['/api/'] })
   registerNoStore(app)
+  writeResponsesAtEndOfTurn(app)
   registerErrorHandling(app, { renderPage: (request, reply, error) => (errorPages.render ? errorPages.render(request, reply, error) : reply.send(error.toJSON())) })
 
   await app.register(sessionPlugin, { ...options.session, users: options.users })
