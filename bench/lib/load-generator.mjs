@@ -3,6 +3,14 @@
 // process starts without the TypeScript loader. Receives one job, answers with a summary.
 import autocannon from 'autocannon'
 
+function eachConnectionAs(connectionsAs, headers) {
+  let next = 0
+  return (client) => {
+    const as = connectionsAs[next++ % connectionsAs.length]
+    client.setRequests(as.paths.map((path) => ({ method: 'GET', path, headers: { ...headers, ...as.headers } })))
+  }
+}
+
 process.once('message', async (job) => {
   try {
     const result = await autocannon({
@@ -12,6 +20,8 @@ process.once('message', async (job) => {
       headers: job.headers ?? {},
       // A sequence each connection sends in turn (a page and the API call that fills it).
       ...(job.paths ? { requests: job.paths.map((path) => ({ method: 'GET', path })) } : {}),
+      // Requests of their own for each connection: autocannon's clients otherwise share one list.
+      ...(job.connectionsAs ? { setupClient: eachConnectionAs(job.connectionsAs, job.headers ?? {}) } : {}),
     })
     process.send({
       ok: true,

@@ -8,6 +8,11 @@ export interface LoadJob {
   headers?: Record<string, string>
   /** Paths on url's origin that each connection requests in turn, instead of url alone. */
   paths?: string[]
+  /**
+   * What connection i sends instead (with `headers` under its own): connectionsAs[i % length],
+   * for load from several people on several pages rather than 50 copies of one.
+   */
+  connectionsAs?: Array<{ headers: Record<string, string>; paths: string[] }>
 }
 
 export interface LoadResult {

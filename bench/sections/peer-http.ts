@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { runLoad, type LoadResult } from '../lib/load.ts'
+import { runLoad, type LoadJob, type LoadResult } from '../lib/load.ts'
 import { ensurePeersInstalled, PEERS_DIR } from '../lib/peers.ts'
 import { mib, pick, x, type Row } from '../lib/rows.ts'
 import { freePort, processCpuMicros, processRss, sleep, startServer, type StartedServer } from '../lib/start-server.ts'
@@ -32,7 +32,22 @@ interface Side {
   /** application_name of its PostgreSQL connections, if it has any. */
   pgApp?: string
   paths: { json: string[]; page: string[] }
+  /**
+   * The People page as a crowd asks for it: connection i is one of several people on one of
+   * several pages. Ours on PostgreSQL gets it once its admins exist (before the crowd's turn).
+   */
+  crowd: Array<{ headers: Record<string, string>; paths: string[] }>
+  crowdPages: string[][]
   stop(): Promise<void>
+}
+
+/** Pages of the People list a crowd asks for: sort (ours), sort and direction (AdminJS), page. */
+const CROWD_PAGES = [['name', 'asc', 1], ['name', 'asc', 2], ['email', 'desc', 1], ['email', 'asc', 2], ['role', 'desc', 1]] as const
+const CROWD_PEOPLE = 10
+
+/** Connection i as person i % people on page floor(i / people): every connection a different pair. */
+function crowdOf(cookies: string[], pages: string[][]): Side['crowd'] {
+  return Array.from({ length: cookies.length * pages.length }, (_, i) => ({ headers: { cookie: cookies[i % cookies.length]! }, paths: pages[Math.floor(i / cookies.length) % pages.length]! }))
 }
 
 interface Measured { rps: number; total: number; cpuMicros: number; p99: number; /** Of cpuMicros, the PostgreSQL backends' share. */ pgMicros: number }
@@ -71,14 +86,17 @@ async function startAdminJs(database: string): Promise<Side> {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error('AdminJS did not answer within 120 s')
       await sleep(200)
     }
-    const login = await fetch(`${base}/admin/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=admin%40example.com&password=password' })
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('adminjs='))?.split(';')[0]
-    if (login.status !== 302 || !cookie) throw new Error(`AdminJS login: ${login.status}`)
+    const cookie = await signInToAdminJs(base)
     const list = '/admin/api/resources/users/actions/list'
+    // Its sessions are kept in its memory and it looks nobody up per request: one sign-in per person of the crowd.
+    const cookies = [cookie]
+    while (cookies.length < CROWD_PEOPLE) cookies.push(await signInToAdminJs(base))
+    const pages = CROWD_PAGES.map(([field, direction, page]) => [`/admin/resources/users?page=${page}&sortBy=${field}&direction=${direction}`, `${list}?page=${page}&sortBy=${field}&direction=${direction}`])
     return {
       name: 'AdminJS 7 (@adminjs/sql, PostgreSQL)', base, cookie, pid: child.pid!, pgApp: 'bench-adminjs', stop,
       // Its People page is a React shell that fetches the rows from its list API.
       paths: { json: [`${list}?perPage=10`], page: ['/admin/resources/users', `${list}?page=1`] },
+      crowd: crowdOf(cookies, pages), crowdPages: pages,
     }
   } catch (error) {
     await stop()
@@ -86,11 +104,59 @@ async function startAdminJs(database: string): Promise<Side> {
   }
 }
 
+async function signInToAdminJs(base: string): Promise<string> {
+  const login = await fetch(`${base}/admin/login`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=admin%40example.com&password=password' })
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('adminjs='))?.split(';')[0]
+  if (login.status !== 302 || !cookie) throw new Error(`AdminJS login: ${login.status}`)
+  return cookie
+}
+
+/**
+ * Only admins may open the People page and the demo has one: the crowd's other admins are added
+ * to the table both sides read, once the rows that compare 27 users have been measured.
+ */
+async function addCrowdAdmins(databaseUrl: string, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const emails = Array.from({ length: count - 1 }, (_, i) => `crowd.admin${i + 1}@example.com`)
+    // The demo admin's hash: the demo password signs them in.
+    await client.query(`insert into users (id, name, email, role, password_hash, session_version, created_at)
+      select 'u-crowd-' || n, 'Crowd Admin ' || n, 'crowd.admin' || n || '@example.com', 'admin', password_hash, 0, now()::text
+      from users, generate_series(1, $1::int) as n where email = 'admin@example.com'`, [count - 1])
+    return ['admin@example.com', ...emails]
+  } finally {
+    await client.end()
+  }
+}
+
+async function signInOurs(base: string, emails: string[]): Promise<string[]> {
+  return Promise.all(emails.map(async (email) => {
+    const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'password' }) })
+    if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status}`)
+    return response.headers.getSetCookie()[0]!.split(';')[0]!
+  }))
+}
+
 async function startOurs(name: string, env: Record<string, string>, pgApp?: string): Promise<Side> {
   const server: StartedServer = await startServer(undefined, env)
-  return {
-    name, base: server.base, cookie: await server.login(), pid: server.child.pid!, pgApp, stop: () => server.stop(),
-    paths: { json: ['/api/users?perPage=10'], page: ['/admin/users'] },
+  try {
+    const cookie = await server.login()
+    // Defaults left out, as the page's own links do (it redirects other spellings to that one).
+    const pages = CROWD_PAGES.map(([field, direction, page]) => {
+      const query = new URLSearchParams()
+      if (field !== 'name' || direction !== 'asc') query.set('sort', `${direction === 'desc' ? '-' : ''}${field}`)
+      if (page > 1) query.set('page', String(page))
+      return [`/admin/users${query.size > 0 ? `?${query}` : ''}`]
+    })
+    return {
+      name, base: server.base, cookie, pid: server.child.pid!, pgApp, stop: () => server.stop(),
+      paths: { json: ['/api/users?perPage=10'], page: ['/admin/users'] },
+      crowd: [], crowdPages: pages,
+    }
+  } catch (error) {
+    await server.stop()
+    throw error
   }
 }
 
@@ -104,9 +170,21 @@ async function cpuSnapshot(side: Side, monitor: pg.Client): Promise<Map<number, 
   return new Map(await Promise.all(pids.map(async (pid) => [pid, await processCpuMicros(pid)] as const)))
 }
 
-async function measure(side: Side, paths: string[], seconds: number, monitor: pg.Client): Promise<Measured> {
+type Target = 'json' | 'page' | 'crowd'
+
+/** The load of one target on one side: 50 copies of one signed-in request, or the crowd. */
+function loadOf(side: Side, target: Target, seconds: number): LoadJob {
+  if (target === 'crowd') return { url: side.base + side.crowd[0]!.paths[0], connectionsAs: side.crowd, connections: CONNECTIONS, duration: seconds }
+  const paths = side.paths[target]
+  return { url: side.base + paths[0], paths, connections: CONNECTIONS, duration: seconds, headers: { cookie: side.cookie } }
+}
+
+/** Requests per page of a target on a side (AdminJS's page is its shell and its list API). */
+const requestsPerPage = (side: Side, target: Target) => (target === 'crowd' ? side.crowd[0]!.paths.length : side.paths[target].length)
+
+async function measure(side: Side, target: Target, seconds: number, monitor: pg.Client): Promise<Measured> {
   const before = await cpuSnapshot(side, monitor)
-  const result: LoadResult = await runLoad({ url: side.base + paths[0], paths, connections: CONNECTIONS, duration: seconds, headers: { cookie: side.cookie } })
+  const result: LoadResult = await runLoad(loadOf(side, target, seconds))
   const after = await cpuSnapshot(side, monitor)
   // A backend that appeared during the run counts from zero; one that left is lost (rare: the
   // pools keep their connections while they are busy).
@@ -133,6 +211,17 @@ async function checkAnswers(side: Side): Promise<Record<string, number>> {
   return bytes
 }
 
+/** Every person of the crowd may open every page of it (a redirect would be measured as a page). */
+async function checkCrowd(side: Side): Promise<void> {
+  for (const as of side.crowd) {
+    for (const p of as.paths) {
+      const response = await fetch(side.base + p, { headers: as.headers, redirect: 'manual' })
+      await response.arrayBuffer()
+      if (response.status !== 200) throw new Error(`${side.name} ${p} as one of the crowd: ${response.status} ${response.headers.get('location') ?? ''}`)
+    }
+  }
+}
+
 export async function run(): Promise<Row[]> {
   const database = `bench_peers_${process.pid}`
   const monitor = new pg.Client({ connectionString: DATABASE_URL })
@@ -150,15 +239,22 @@ export async function run(): Promise<Row[]> {
     await sleep(pick(5000, 1000))
     const rss = Object.fromEntries(await Promise.all(sides.map(async (s) => [s.name, await processRss(s.pid)] as const)))
 
-    const results: Record<'json' | 'page', Measured[]> = { json: [], page: [] }
-    for (const target of ['json', 'page'] as const) {
-      for (const side of sides) await runLoad({ url: side.base + side.paths[target][0], paths: side.paths[target], connections: CONNECTIONS, duration: WARMUP, headers: { cookie: side.cookie } })
-      const runs: Measured[][] = sides.map(() => [])
-      for (const i of [...sides.keys(), ...[...sides.keys()].reverse()]) runs[i]!.push(await measure(sides[i]!, sides[i]!.paths[target], DURATION / 2, monitor))
-      results[target] = runs.map((r, i) => {
-        const perRequest = sides[i]!.paths[target].length
+    const results: Record<Target, Measured[]> = { json: [], page: [], crowd: [] }
+    for (const target of ['json', 'page', 'crowd'] as const) {
+      // The crowd only on PostgreSQL, where several people's requests arriving together could share statements.
+      const measured = target === 'crowd' ? [1, 2] : [0, 1, 2]
+      if (target === 'crowd') {
+        const emails = await addCrowdAdmins(databaseUrl(database), CROWD_PEOPLE)
+        sides[1]!.crowd = crowdOf(await signInOurs(sides[1]!.base, emails), sides[1]!.crowdPages)
+        for (const i of measured) await checkCrowd(sides[i]!)
+      }
+      for (const i of measured) await runLoad(loadOf(sides[i]!, target, WARMUP))
+      const runs = new Map<number, Measured[]>(measured.map((i) => [i, []]))
+      for (const i of [...measured, ...[...measured].reverse()]) runs.get(i)!.push(await measure(sides[i]!, target, DURATION / 2, monitor))
+      for (const [i, r] of runs) {
+        const perRequest = requestsPerPage(sides[i]!, target)
         const total = r.reduce((sum, m) => sum + m.total, 0)
-        return {
+        results[target][i] = {
           // Pages (or JSON answers) per second, and CPU per page: a page is one or more requests.
           rps: r.reduce((sum, m) => sum + m.rps, 0) / r.length / perRequest,
           total: total / perRequest,
@@ -166,20 +262,20 @@ export async function run(): Promise<Row[]> {
           pgMicros: r.reduce((sum, m) => sum + m.pgMicros, 0) / (total / perRequest),
           p99: Math.max(...r.map((m) => m.p99)),
         }
-      })
+      }
     }
 
     const [mem, pgOurs, adminjs] = [0, 1, 2] as const
     const rssOf = (i: number) => rss[sides[i]!.name]!
     const fmt = (m: Measured, unit: string) => `${Math.round(m.rps).toLocaleString('en-US')} ${unit}/s, ${Math.round(m.cpuMicros)} µs CPU/${unit === 'req' ? 'req' : 'page'}${m.pgMicros ? ` (PostgreSQL ${Math.round(m.pgMicros)})` : ''}`
-    const row = (id: string, target: 'json' | 'page', ours: number, what: string, unit: string, bar?: number): Row => {
+    const row = (id: string, target: Target, ours: number, what: string, unit: string, bar?: number): Row => {
       const a = results[target][ours]!
       const b = results[target][adminjs]!
       const ratio = a.rps / b.rps
       return {
         id, what, ours: fmt(a, unit), baseline: `AdminJS ${fmt(b, unit)}`, ratio: x(ratio),
         bar: bar ? `>= ${bar.toFixed(2)}` : '', met: bar ? ratio >= bar : null,
-        data: { target, ours: sides[ours]!.name, oursPaths: sides[ours]!.paths[target], peerPaths: sides[adminjs]!.paths[target], oursResult: a, peerResult: b, ratio, cpuRatio: b.cpuMicros / a.cpuMicros, connections: CONNECTIONS, durationSeconds: DURATION, bytes },
+        data: { target, ours: sides[ours]!.name, oursPaths: target === 'crowd' ? sides[ours]!.crowd.map((c) => c.paths) : sides[ours]!.paths[target], peerPaths: target === 'crowd' ? sides[adminjs]!.crowd.map((c) => c.paths) : sides[adminjs]!.paths[target], oursResult: a, peerResult: b, ratio, cpuRatio: b.cpuMicros / a.cpuMicros, connections: CONNECTIONS, durationSeconds: DURATION, bytes },
       }
     }
     return [
@@ -187,6 +283,7 @@ export async function run(): Promise<Row[]> {
       row('P1b', 'json', pgOurs, `  the same, both on PostgreSQL: ours USERS_STORE=database / AdminJS (CPU of each incl. its PostgreSQL backends)`, 'req'),
       row('P2a', 'page', mem, `People page with its 10 rows: ours /admin/users, users in memory / AdminJS shell + list API (2 requests)`, 'pages', 5),
       row('P2b', 'page', pgOurs, `  the same, both on PostgreSQL: ours USERS_STORE=database / AdminJS`, 'pages', 3),
+      row('P2c', 'crowd', pgOurs, `  the same as a crowd: ${CONNECTIONS} conn as ${CROWD_PEOPLE} admins signed in on ${CROWD_PAGES.length} pages (sorts, page 1 or 2), each connection a different pair`, 'pages'),
       {
         id: 'P0', what: 'RSS a few seconds after start (signed in once, no load): ours in memory; ours on PostgreSQL / AdminJS',
         ours: `${mib(rssOf(mem))}; ${mib(rssOf(pgOurs))}`, baseline: `AdminJS ${mib(rssOf(adminjs))}`, ratio: x(rssOf(mem) / rssOf(adminjs)), bar: '', met: null, data: { rss },

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type Kysely } from 'kysely'
+import { PostgresAdapter, sql, type Kysely } from 'kysely'
 import {
-  USER_SORT_FIELDS, searchedFields, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
+  USER_SORT_FIELDS, searchedFields, type UserSortField, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
 } from '../../core/auth/user-repository.ts'
 import { compiledOnce } from '../../core/db/compiled-once.ts'
+import { readsOfOneTurn } from '../../core/db/reads-of-one-turn.ts'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 
 /** Thrown inside a transaction to undo it when a compare-and-set finds a row changed. */
@@ -43,12 +44,24 @@ export class DatabaseUserRepository implements UserRepository {
   /** Every signed-in request looks its user up: built and compiled once. */
   readonly #byId: (id: string) => Promise<UsersTable[]>
 
+  /**
+   * On PostgreSQL, equal reads asked in one turn share one statement (core/db/reads-of-one-turn.ts:
+   * still exact, so a revoked session is refused at once). On SQLite a read is answered at once,
+   * in microseconds, without a round trip: waiting for the end of the turn would cost more.
+   */
+  readonly #shared: <T>(key: string, read: () => Promise<T>) => Promise<T>
+
   constructor(private readonly db: Kysely<UserTables>) {
     this.#byId = compiledOnce(db, (id: string) => db.selectFrom('users').selectAll().where('id', '=', id), 1)
+    const share = readsOfOneTurn<unknown>()
+    this.#shared = db.getExecutor().adapter instanceof PostgresAdapter
+      ? (share as <T>(key: string, read: () => Promise<T>) => Promise<T>)
+      : (_key, read) => read()
   }
 
   async findById(id: string) {
-    const [row] = await this.#byId(id)
+    // Shared rows, a record of its own for each caller.
+    const [row] = await this.#shared(`id ${id}`, () => this.#byId(id))
     return row ? toRecord(row) : null
   }
 
@@ -59,8 +72,15 @@ export class DatabaseUserRepository implements UserRepository {
 
   async list(query: UserListQuery): Promise<UserListResult> {
     const { field, direction } = query.sort ?? { field: USER_SORT_FIELDS[0], direction: 'asc' }
+    const needle = query.search?.trim().toLowerCase() || undefined
+    // Everything the statement depends on, in one order: equal lists asked together share it.
+    const key = JSON.stringify(['list', query.page, query.perPage, field, direction, needle, needle && searchedFields(query), query.role])
+    const { rows, total } = await this.#shared(key, () => this.#listRows(query, field, direction, needle))
+    return { data: rows.map(toRecord), total }
+  }
+
+  async #listRows(query: UserListQuery, field: UserSortField, direction: 'asc' | 'desc', needle: string | undefined): Promise<{ rows: UsersTable[]; total: number }> {
     let base = this.db.selectFrom('users')
-    const needle = query.search?.trim().toLowerCase()
     if (needle) {
       const pattern = likePattern(needle)
       const tests = searchedFields(query).map((field) => sql<boolean>`lower(${sql.ref(field)}) like ${pattern} escape '\\'`)
@@ -78,10 +98,10 @@ export class DatabaseUserRepository implements UserRepository {
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage)
       .execute()
-    if (rows.length > 0) return { data: rows.map(toRecord), total: Number(rows[0]!.total_rows) }
+    if (rows.length > 0) return { rows, total: Number(rows[0]!.total_rows) }
     // A page past the end has no row to carry the count: ask for it on its own.
     const count = query.page > 1 ? await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : { n: 0 }
-    return { data: [], total: Number(count.n) }
+    return { rows: [], total: Number(count.n) }
   }
 
   async create(input: NewUser) {

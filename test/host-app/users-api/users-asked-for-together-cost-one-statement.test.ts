@@ -1,0 +1,85 @@
+// On PostgreSQL, a user looked up or a list page asked for by several requests in one turn costs
+// one statement (every signed-in request looks its user up; under load, the same user's requests
+// arrive together), each caller still gets records of its own, and a lookup asked once that
+// statement is on its way is not answered from it. On SQLite, where a read is answered at once
+// without a round trip, each caller runs its own.
+import t from 'tap'
+import type { KyselyPlugin } from 'kysely'
+import { migrateToLatest } from '../../../core/db/migrate.ts'
+import { DatabaseUserRepository } from '../../../host-app/users/database-user-repository.ts'
+import { userMigrations } from '../../../host-app/users/migrations/001-users.ts'
+import { forEachEngine } from '../../core/db/engines.ts'
+
+const endOfTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+forEachEngine(t, 'users asked for together', async (database, engine, t) => {
+  await migrateToLatest(database.db, userMigrations)
+  let statements = 0
+  const counting: KyselyPlugin = {
+    transformQuery: (args) => { statements++; return args.node },
+    transformResult: async (args) => args.result,
+  }
+  const repo = new DatabaseUserRepository(database.db.withPlugin(counting))
+  await repo.seed(Array.from({ length: 25 }, (_, i) => ({ id: `u${i}`, name: `Person ${i}`, email: `p${i}@example.com`, role: i % 3 ? 'staff' : 'manager', passwordHash: 'h', sessionVersion: 0 })))
+  const shares = engine === 'postgres'
+  const counted = async <T>(run: () => Promise<T>) => { statements = 0; const result = await run(); return { statements, result } }
+
+  const lists = await counted(() => Promise.all(Array.from({ length: 10 }, () => repo.list({ page: 2, perPage: 5, sort: { field: 'email', direction: 'desc' } }))))
+  t.equal(lists.statements, shares ? 1 : 10, `ten equal list pages: ${shares ? 'one statement' : 'one statement each'}`)
+  t.same(lists.result.map((r) => r.data.map((u) => u.id)), Array(10).fill(lists.result[0]!.data.map((u) => u.id)), 'every caller has the same page')
+  t.equal(lists.result[0]!.total, 25)
+  t.not(lists.result[0]!.data[0], lists.result[1]!.data[0], 'each caller has records of its own')
+
+  const mixed = await counted(() => Promise.all([
+    repo.list({ page: 1, perPage: 5 }), repo.list({ page: 1, perPage: 5, sort: { field: 'name', direction: 'asc' } }),
+    repo.list({ page: 1, perPage: 5, role: 'manager' }), repo.list({ page: 1, perPage: 5, search: 'person 1' }),
+    repo.list({ page: 1, perPage: 5, search: 'person 1', searchFields: ['email'] }), repo.list({ page: 2, perPage: 5 }),
+  ]))
+  t.equal(mixed.statements, shares ? 5 : 6, 'only lists that are the same share (the default sort is name ascending)')
+  t.same(mixed.result[0]!.data, mixed.result[1]!.data)
+  t.same(mixed.result[2]!.data.map((u) => u.role), Array(5).fill('manager'))
+  t.same(mixed.result[4]!.data, [], 'the search in e-mails alone finds nobody named "person 1"')
+  t.not(mixed.result[3]!.data.length, 0)
+})
+
+forEachEngine(t, 'a user looked up together', async (database, engine, t) => {
+  await migrateToLatest(database.db, userMigrations)
+  const repo = new DatabaseUserRepository(database.db)
+  await repo.seed([{ id: 'u1', name: 'One', email: 'one@example.com', role: 'staff', passwordHash: 'h', sessionVersion: 0 }, { id: 'u2', name: 'Two', email: 'two@example.com', role: 'staff', passwordHash: 'h', sessionVersion: 0 }])
+  const shares = engine === 'postgres'
+  // The lookups a turn sends: counted on the connections of this database's pool.
+  const sent = await lookupsSent(database, async () => {
+    const found = await Promise.all([repo.findById('u1'), repo.findById('u1'), repo.findById('u2'), repo.findById('u1'), repo.findById('nobody')])
+    t.same(found.map((u) => u?.id ?? null), ['u1', 'u1', 'u2', 'u1', null])
+    t.not(found[0], found[1], 'each caller has a record of its own')
+  })
+  // On SQLite a lookup is answered by the statement cache directly, which the executor never sees.
+  if (shares) t.equal(sent, 3, 'one statement per distinct id')
+
+  // Asked once the first lookup is on its way (its answer needs at least a turn of I/O): another statement.
+  const later = await lookupsSent(database, async () => {
+    const first = repo.findById('u1')
+    await endOfTurn()
+    const second = repo.findById('u1')
+    t.same([(await first)?.id, (await second)?.id], ['u1', 'u1'])
+  })
+  await repo.revokeSessions('u1')
+  t.equal((await repo.findById('u1'))?.sessionVersion, 1, 'a lookup asked after a revocation committed sees it')
+  if (shares) t.equal(later, 2, 'the later lookup did not join the one already sent')
+})
+
+/** How many lookups by id the body sends through Kysely (compiledOnce runs them as raw queries, which plugins don't see). */
+async function lookupsSent(database: { db: { executeQuery: (...args: any[]) => any } }, body: () => Promise<void>): Promise<number> {
+  let sent = 0
+  const executeQuery = database.db.executeQuery
+  database.db.executeQuery = function (this: unknown, query: { sql: string }, ...rest: unknown[]) {
+    if (/from "users" where "id" = /.test(query.sql)) sent++
+    return executeQuery.call(this, query, ...rest)
+  }
+  try {
+    await body()
+  } finally {
+    database.db.executeQuery = executeQuery
+  }
+  return sent
+}
