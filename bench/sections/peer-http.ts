@@ -4,6 +4,12 @@
 // this run and dropped after it: our app seeds it (USERS_STORE=database) and AdminJS reads that
 // table. Ours is also measured as `npm start` runs by default (SQLite, users in memory).
 //
+// Row P2c asks for the People page as a crowd would: the 50 connections are 10 admins (the demo's
+// and nine added to the table both sides read, after the rows above are measured) on 5 different
+// pages, each connection a different pair. Fifty copies of one request flatter anything that
+// shares work between requests arriving together (core/db/reads-of-one-turn.ts); this row shows
+// what is left of it when they differ.
+//
 // Three server processes, one loaded at a time, the client (autocannon) in a child process. Each
 // row alternates the sides A-B-C-C-B-A so that drift in the machine's load falls on all of them.
 // CPU per request is the server process's, plus that of the PostgreSQL backends serving it

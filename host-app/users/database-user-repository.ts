@@ -4,7 +4,7 @@ import {
   USER_SORT_FIELDS, searchedFields, type UserSortField, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
 } from '../../core/auth/user-repository.ts'
 import { compiledOnce } from '../../core/db/compiled-once.ts'
-import { readsOfOneTurn } from '../../core/db/reads-of-one-turn.ts'
+import { lookupsOfOneTurn, readsOfOneTurn } from '../../core/db/reads-of-one-turn.ts'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 
 /** Thrown inside a transaction to undo it when a compare-and-set finds a row changed. */
@@ -41,8 +41,6 @@ const likePattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\
  * Same contract as the in-memory store; e-mails are stored lower-cased.
  */
 export class DatabaseUserRepository implements UserRepository {
-  /** Every signed-in request looks its user up: built and compiled once. */
-  readonly #byId: (id: string) => Promise<UsersTable[]>
 
   /**
    * On PostgreSQL, equal reads asked in one turn share one statement (core/db/reads-of-one-turn.ts:
@@ -50,18 +48,25 @@ export class DatabaseUserRepository implements UserRepository {
    * in microseconds, without a round trip: waiting for the end of the turn would cost more.
    */
   readonly #shared: <T>(key: string, read: () => Promise<T>) => Promise<T>
+  /** The users looked up in one turn, in one statement (PostgreSQL), else each on its own. */
+  readonly #lookUp: (id: string) => Promise<UsersTable | undefined>
 
   constructor(private readonly db: Kysely<UserTables>) {
-    this.#byId = compiledOnce(db, (id: string) => db.selectFrom('users').selectAll().where('id', '=', id), 1)
-    const share = readsOfOneTurn<unknown>()
-    this.#shared = db.getExecutor().adapter instanceof PostgresAdapter
-      ? (share as <T>(key: string, read: () => Promise<T>) => Promise<T>)
-      : (_key, read) => read()
+    const byId = compiledOnce(db, (id: string) => db.selectFrom('users').selectAll().where('id', '=', id), 1)
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      // One SQL text whatever the number of ids (an array parameter): prepared once per connection.
+      const byIds = (ids: string[]) => db.selectFrom('users').selectAll().where('id', '=', sql<string>`any(${ids}::text[])`).execute()
+      this.#lookUp = lookupsOfOneTurn(byIds, (row) => row.id)
+      this.#shared = readsOfOneTurn<unknown>() as <T>(key: string, read: () => Promise<T>) => Promise<T>
+    } else {
+      this.#lookUp = async (id) => (await byId(id))[0]
+      this.#shared = (_key, read) => read()
+    }
   }
 
   async findById(id: string) {
     // Shared rows, a record of its own for each caller.
-    const [row] = await this.#shared(`id ${id}`, () => this.#byId(id))
+    const row = await this.#lookUp(id)
     return row ? toRecord(row) : null
   }
 

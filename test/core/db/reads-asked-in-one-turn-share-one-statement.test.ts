@@ -2,7 +2,7 @@
 // asked once that one is on its way runs again (so nobody gets an answer from before a write that
 // had committed when they asked); different keys never share; a failure reaches every caller.
 import t from 'tap'
-import { readsOfOneTurn } from '../../../core/db/reads-of-one-turn.ts'
+import { lookupsOfOneTurn, readsOfOneTurn } from '../../../core/db/reads-of-one-turn.ts'
 
 const endOfTurn = () => new Promise((resolve) => setImmediate(resolve))
 
@@ -50,4 +50,28 @@ t.test('a failing read fails every caller that shared it, thrown or rejected, an
   const rejected = await Promise.allSettled([shared('b', async () => { throw new Error('rejected') }), shared('b', async () => 'never')])
   t.same(rejected.map((r) => r.status), ['rejected', 'rejected'], 'the second caller shared the first one\'s read')
   t.equal(await shared('a', async () => 'recovered'), 'recovered', 'nothing failed is kept')
+})
+
+t.test('lookups of one turn: every key asked in it fetched with one call, each caller given its row', async (t) => {
+  const fetched: string[][] = []
+  const rows = new Map([['a', { id: 'a' }], ['b', { id: 'b' }]])
+  let hold: Promise<void> = Promise.resolve()
+  const lookUp = lookupsOfOneTurn(async (keys: string[]) => { fetched.push(keys); await hold; return keys.flatMap((k) => (rows.has(k) ? [rows.get(k)!] : [])) }, (row) => row.id)
+  const found = await Promise.all(['a', 'b', 'a', 'missing'].map(lookUp))
+  t.same(found, [{ id: 'a' }, { id: 'b' }, { id: 'a' }, undefined])
+  t.same(fetched, [['a', 'b', 'missing']], 'one call, each key once')
+
+  let release!: () => void
+  hold = new Promise((resolve) => { release = resolve })
+  const first = lookUp('a')
+  await endOfTurn()
+  const second = lookUp('a')
+  await endOfTurn()
+  t.equal(fetched.length, 3, 'a key asked once its batch was sent goes in the next one')
+  release()
+  t.same([await first, await second], [{ id: 'a' }, { id: 'a' }])
+
+  const failing = lookupsOfOneTurn(async () => { throw new Error('down') }, (row: { id: string }) => row.id)
+  const results = await Promise.allSettled([failing('a'), failing('b')])
+  t.same(results.map((r) => r.status), ['rejected', 'rejected'], 'a failed fetch fails every caller of its batch')
 })
