@@ -65,6 +65,9 @@ export class DatabaseUserRepository implements UserRepository {
   }
 
   async findById(id: string) {
+    // PostgreSQL refuses a NUL in text, which would fail every lookup sharing the statement; no
+    // stored id has one.
+    if (id.includes('\u0000')) return null
     // Shared rows, a record of its own for each caller.
     const row = await this.#lookUp(id)
     return row ? toRecord(row) : null

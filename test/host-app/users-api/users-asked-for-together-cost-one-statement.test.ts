@@ -73,4 +73,8 @@ forEachEngine(t, 'users looked up together', async (database, engine, t) => {
   await repo.revokeSessions('u1')
   t.equal((await repo.findById('u1'))?.sessionVersion, 1, 'a lookup asked after a revocation committed sees it')
   t.equal(await repo.findById("u1' or '1'='1"), null, 'an id is a value')
+  // PostgreSQL refuses a NUL byte in text: one such id must not fail the others' lookups.
+  const [bad, good] = await Promise.allSettled([repo.findById('u1\u0000'), repo.findById('u2')])
+  t.same([bad.status, good.status], ['fulfilled', 'fulfilled'])
+  t.same([(bad as PromiseFulfilledResult<unknown>).value, (good as PromiseFulfilledResult<{ id: string } | null>).value?.id], [null, 'u2'])
 })
