@@ -21,11 +21,11 @@
 // As loaded: fake timers a test installs later must not hold reads back.
 const atEndOfTurn = setImmediate
 
-export function readsOfOneTurn<T>(): (key: string, read: () => Promise<T>) => Promise<T> {
-  const waiting = new Map<string, Promise<T>>()
-  return (key, read) => {
+export function readsOfOneTurn(): <T>(key: string, read: () => Promise<T>) => Promise<T> {
+  const waiting = new Map<string, Promise<unknown>>()
+  return <T>(key: string, read: () => Promise<T>) => {
     const joined = waiting.get(key)
-    if (joined) return joined
+    if (joined) return joined as Promise<T>
     const shared = new Promise<T>((resolve, reject) => {
       atEndOfTurn(() => {
         waiting.delete(key)

@@ -41,24 +41,24 @@ const likePattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\
  * Same contract as the in-memory store; e-mails are stored lower-cased.
  */
 export class DatabaseUserRepository implements UserRepository {
-
   /**
-   * On PostgreSQL, equal reads asked in one turn share one statement (core/db/reads-of-one-turn.ts:
-   * still exact, so a revoked session is refused at once). On SQLite a read is answered at once,
-   * in microseconds, without a round trip: waiting for the end of the turn would cost more.
+   * On PostgreSQL, the users looked up in one turn of the event loop cost one statement, and equal
+   * list pages asked in one turn share one (core/db/reads-of-one-turn.ts: still exact, so a revoked
+   * session is refused by the next request). On SQLite a read is answered at once, in microseconds,
+   * without a round trip: waiting for the end of the turn would cost more than it saves.
    */
-  readonly #shared: <T>(key: string, read: () => Promise<T>) => Promise<T>
-  /** The users looked up in one turn, in one statement (PostgreSQL), else each on its own. */
   readonly #lookUp: (id: string) => Promise<UsersTable | undefined>
+  readonly #shared: <T>(key: string, read: () => Promise<T>) => Promise<T>
 
   constructor(private readonly db: Kysely<UserTables>) {
-    const byId = compiledOnce(db, (id: string) => db.selectFrom('users').selectAll().where('id', '=', id), 1)
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
       // One SQL text whatever the number of ids (an array parameter): prepared once per connection.
       const byIds = (ids: string[]) => db.selectFrom('users').selectAll().where('id', '=', sql<string>`any(${ids}::text[])`).execute()
       this.#lookUp = lookupsOfOneTurn(byIds, (row) => row.id)
-      this.#shared = readsOfOneTurn<unknown>() as <T>(key: string, read: () => Promise<T>) => Promise<T>
+      this.#shared = readsOfOneTurn()
     } else {
+      // Every signed-in request looks its user up: built and compiled once.
+      const byId = compiledOnce(db, (id: string) => db.selectFrom('users').selectAll().where('id', '=', id), 1)
       this.#lookUp = async (id) => (await byId(id))[0]
       this.#shared = (_key, read) => read()
     }

@@ -7,7 +7,7 @@ import { lookupsOfOneTurn, readsOfOneTurn } from '../../../core/db/reads-of-one-
 const endOfTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 t.test('equal keys asked in one turn share one read, run at the end of the turn', async (t) => {
-  const shared = readsOfOneTurn<string>()
+  const shared = readsOfOneTurn()
   let runs = 0
   const read = async () => `answer ${++runs}`
   const answers = Promise.all([shared('a', read), shared('a', read), shared('a', read)])
@@ -17,7 +17,7 @@ t.test('equal keys asked in one turn share one read, run at the end of the turn'
 })
 
 t.test('a read asked after the shared one started gets one of its own, even while the first is unanswered', async (t) => {
-  const shared = readsOfOneTurn<string>()
+  const shared = readsOfOneTurn()
   const answers: Array<(value: string) => void> = []
   let runs = 0
   const read = () => { runs++; return new Promise<string>((resolve) => answers.push(resolve)) }
@@ -34,7 +34,7 @@ t.test('a read asked after the shared one started gets one of its own, even whil
 })
 
 t.test('different keys never share', async (t) => {
-  const shared = readsOfOneTurn<string>()
+  const shared = readsOfOneTurn()
   const seen: string[] = []
   const answers = await Promise.all(['a', 'b', 'a'].map((key) => shared(key, async () => { seen.push(key); return key })))
   t.same(answers, ['a', 'b', 'a'])
@@ -42,7 +42,7 @@ t.test('different keys never share', async (t) => {
 })
 
 t.test('a failing read fails every caller that shared it, thrown or rejected, and the next turn reads again', async (t) => {
-  const shared = readsOfOneTurn<string>()
+  const shared = readsOfOneTurn()
   const thrown = () => { throw new Error('thrown at once') }
   const results = await Promise.allSettled([shared('a', thrown), shared('a', thrown)])
   t.same(results.map((r) => r.status), ['rejected', 'rejected'])
