@@ -81,8 +81,9 @@ export class DatabaseUserRepository implements UserRepository {
   async list(query: UserListQuery): Promise<UserListResult> {
     const { field, direction } = query.sort ?? { field: USER_SORT_FIELDS[0], direction: 'asc' }
     const needle = query.search?.trim().toLowerCase() || undefined
-    // Everything the statement depends on, in one order: equal lists asked together share it.
-    const key = JSON.stringify(['list', query.page, query.perPage, field, direction, needle, needle && searchedFields(query), query.role])
+    // The whole query, normalised: equal lists asked together share the statement, and a field
+    // added to UserListQuery later (a scope, say) is part of the key without anyone remembering it.
+    const key = JSON.stringify({ ...query, sort: { field, direction }, search: needle, searchFields: needle ? searchedFields(query) : undefined })
     const { rows, total } = await this.#shared(key, () => this.#listRows(query, field, direction, needle))
     return { data: rows.map(toRecord), total }
   }
