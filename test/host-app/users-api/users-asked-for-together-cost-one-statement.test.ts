@@ -73,6 +73,10 @@ forEachEngine(t, 'users looked up together', async (database, engine, t) => {
   await repo.revokeSessions('u1')
   t.equal((await repo.findById('u1'))?.sessionVersion, 1, 'a lookup asked after a revocation committed sees it')
   t.equal(await repo.findById("u1' or '1'='1"), null, 'an id is a value')
+  // Ids travel as one array parameter: what an array literal treats specially stays part of the id.
+  const odd = ['u1,u2', '{u1}', '{u1,u2}', 'u1"', '"u1"', 'u1\\', 'NULL', '']
+  const found = await Promise.all([...odd, 'u2'].map((id) => repo.findById(id)))
+  t.same(found.map((u) => u?.id ?? null), [...odd.map(() => null), 'u2'], 'none of them finds anybody, and they do not spoil the turn\'s other lookups')
   // PostgreSQL refuses a NUL byte in text: one such id must not fail the others' lookups.
   const [bad, good] = await Promise.allSettled([repo.findById('u1\u0000'), repo.findById('u2')])
   t.same([bad.status, good.status], ['fulfilled', 'fulfilled'])
