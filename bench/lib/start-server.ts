@@ -18,8 +18,8 @@ const TICKS_PER_SECOND = 100 // USER_HZ on Linux
 export interface StartedServer {
   base: string
   child: ChildProcess
-  /** Signs the demo admin in; the Cookie header value. */
-  login(): Promise<string>
+  /** Signs a demo account in (the demo admin unless told), all sharing the demo password; the Cookie header value. */
+  login(email?: string): Promise<string>
   rss(): Promise<number>
   /** User + system CPU time of the whole process so far, µs. */
   cpuMicros(): Promise<number>
@@ -74,9 +74,9 @@ export async function startServer(nodeArgs?: string[], env: Record<string, strin
   return {
     base,
     child,
-    async login() {
-      const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'password' }) })
-      if (!response.ok) throw new Error(`login: ${response.status}`)
+    async login(email = 'admin@example.com') {
+      const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'password' }) })
+      if (!response.ok) throw new Error(`login of ${email}: ${response.status}`)
       return response.headers.getSetCookie()[0]!.split(';')[0]!
     },
     rss: () => processRss(child.pid!),

@@ -44,6 +44,8 @@ interface Side {
    */
   crowd: Array<{ headers: Record<string, string>; paths: string[] }>
   crowdPages: string[][]
+  /** Ours: signs one of its accounts in. */
+  signIn?: (email: string) => Promise<string>
   stop(): Promise<void>
 }
 
@@ -136,14 +138,6 @@ async function addCrowdAdmins(databaseUrl: string, count: number): Promise<strin
   }
 }
 
-async function signInOurs(base: string, emails: string[]): Promise<string[]> {
-  return Promise.all(emails.map(async (email) => {
-    const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'password' }) })
-    if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status}`)
-    return response.headers.getSetCookie()[0]!.split(';')[0]!
-  }))
-}
-
 async function startOurs(name: string, env: Record<string, string>, pgApp?: string): Promise<Side> {
   const server: StartedServer = await startServer(undefined, env)
   try {
@@ -158,7 +152,7 @@ async function startOurs(name: string, env: Record<string, string>, pgApp?: stri
     return {
       name, base: server.base, cookie, pid: server.child.pid!, pgApp, stop: () => server.stop(),
       paths: { json: ['/api/users?perPage=10'], page: ['/admin/users'] },
-      crowd: [], crowdPages: pages,
+      crowd: [], crowdPages: pages, signIn: (email) => server.login(email),
     }
   } catch (error) {
     await server.stop()
@@ -251,7 +245,7 @@ export async function run(): Promise<Row[]> {
       const measured = target === 'crowd' ? [1, 2] : [0, 1, 2]
       if (target === 'crowd') {
         const emails = await addCrowdAdmins(databaseUrl(database), CROWD_PEOPLE)
-        sides[1]!.crowd = crowdOf(await signInOurs(sides[1]!.base, emails), sides[1]!.crowdPages)
+        sides[1]!.crowd = crowdOf(await Promise.all(emails.map(sides[1]!.signIn!)), sides[1]!.crowdPages)
         for (const i of measured) await checkCrowd(sides[i]!)
       }
       for (const i of measured) await runLoad(loadOf(sides[i]!, target, WARMUP))

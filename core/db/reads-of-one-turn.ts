@@ -21,22 +21,28 @@
 // As loaded: fake timers a test installs later must not hold reads back.
 const atEndOfTurn = setImmediate
 
+/** A promise of what `run` returns (or throws), run at the end of this turn. */
+function atEndOfThisTurn<T>(run: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => atEndOfTurn(() => {
+    try {
+      run().then(resolve, reject)
+    } catch (error) {
+      reject(error)
+    }
+  }))
+}
+
 export function readsOfOneTurn(): <T>(key: string, read: () => Promise<T>) => Promise<T> {
   const waiting = new Map<string, Promise<unknown>>()
   return <T>(key: string, read: () => Promise<T>) => {
-    const joined = waiting.get(key)
-    if (joined) return joined as Promise<T>
-    const shared = new Promise<T>((resolve, reject) => {
-      atEndOfTurn(() => {
+    let shared = waiting.get(key) as Promise<T> | undefined
+    if (!shared) {
+      shared = atEndOfThisTurn(() => {
         waiting.delete(key)
-        try {
-          read().then(resolve, reject)
-        } catch (error) {
-          reject(error)
-        }
+        return read()
       })
-    })
-    waiting.set(key, shared)
+      waiting.set(key, shared)
+    }
     return shared
   }
 }
@@ -47,31 +53,19 @@ export function readsOfOneTurn(): <T>(key: string, read: () => Promise<T>) => Pr
  * reasoning as readsOfOneTurn, for lookups of several people whose requests arrive together.
  */
 export function lookupsOfOneTurn<K, T>(fetch: (keys: K[]) => Promise<T[]>, keyOf: (row: T) => K): (key: K) => Promise<T | undefined> {
-  let batch: Map<K, { promise: Promise<T | undefined>; resolve: (row: T | undefined) => void; reject: (error: unknown) => void }> | undefined
-  const send = async () => {
-    const sent = batch!
-    batch = undefined
-    try {
-      const rows = await fetch([...sent.keys()])
-      const byKey = new Map(rows.map((row) => [keyOf(row), row]))
-      for (const [key, waiter] of sent) waiter.resolve(byKey.get(key))
-    } catch (error) {
-      for (const waiter of sent.values()) waiter.reject(error)
-    }
-  }
+  let batch: { keys: Set<K>; rows: Promise<Map<K, T>> } | undefined
   return (key) => {
     if (!batch) {
-      batch = new Map()
-      atEndOfTurn(send)
+      const keys = new Set<K>()
+      batch = {
+        keys,
+        rows: atEndOfThisTurn(async () => {
+          batch = undefined
+          return new Map((await fetch([...keys])).map((row) => [keyOf(row), row]))
+        }),
+      }
     }
-    let waiter = batch.get(key)
-    if (!waiter) {
-      let resolve!: (row: T | undefined) => void
-      let reject!: (error: unknown) => void
-      const promise = new Promise<T | undefined>((ok, fail) => { resolve = ok; reject = fail })
-      waiter = { promise, resolve, reject }
-      batch.set(key, waiter)
-    }
-    return waiter.promise
+    batch.keys.add(key)
+    return batch.rows.then((byKey) => byKey.get(key))
   }
 }

@@ -48,7 +48,7 @@ export class DatabaseUserRepository implements UserRepository {
    * without a round trip: waiting for the end of the turn would cost more than it saves.
    */
   readonly #lookUp: (id: string) => Promise<UsersTable | undefined>
-  readonly #shared: <T>(key: string, read: () => Promise<T>) => Promise<T>
+  readonly #shared?: <T>(key: string, read: () => Promise<T>) => Promise<T>
 
   constructor(private readonly db: Kysely<UserTables>) {
     if (db.getExecutor().adapter instanceof PostgresAdapter) {
@@ -60,7 +60,6 @@ export class DatabaseUserRepository implements UserRepository {
       // Every signed-in request looks its user up: built and compiled once.
       const byId = compiledOnce(db, (id: string) => db.selectFrom('users').selectAll().where('id', '=', id), 1)
       this.#lookUp = async (id) => (await byId(id))[0]
-      this.#shared = (_key, read) => read()
     }
   }
 
@@ -81,10 +80,12 @@ export class DatabaseUserRepository implements UserRepository {
   async list(query: UserListQuery): Promise<UserListResult> {
     const { field, direction } = query.sort ?? { field: USER_SORT_FIELDS[0], direction: 'asc' }
     const needle = query.search?.trim().toLowerCase() || undefined
+    const read = () => this.#listRows(query, field, direction, needle)
     // The whole query, normalised: equal lists asked together share the statement, and a field
     // added to UserListQuery later (a scope, say) is part of the key without anyone remembering it.
-    const key = JSON.stringify({ ...query, sort: { field, direction }, search: needle, searchFields: needle ? searchedFields(query) : undefined })
-    const { rows, total } = await this.#shared(key, () => this.#listRows(query, field, direction, needle))
+    const { rows, total } = await (this.#shared
+      ? this.#shared(JSON.stringify({ ...query, sort: { field, direction }, search: needle, searchFields: needle ? searchedFields(query) : undefined }), read)
+      : read())
     return { data: rows.map(toRecord), total }
   }
 

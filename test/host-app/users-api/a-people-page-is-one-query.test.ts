@@ -2,22 +2,18 @@
 // the end asks for the count on its own. On PostgreSQL each query is a round trip costing CPU on
 // both sides, and the list was two per page.
 import t from 'tap'
-import type { KyselyPlugin } from 'kysely'
 import { migrateToLatest } from '../../../core/db/migrate.ts'
 import { DatabaseUserRepository } from '../../../host-app/users/database-user-repository.ts'
 import { userMigrations } from '../../../host-app/users/migrations/001-users.ts'
 import { forEachEngine } from '../../core/db/engines.ts'
+import { countStatements } from '../../helpers/count-statements.ts'
 
 forEachEngine(t, 'queries per list page', async (database, _engine, t) => {
   await migrateToLatest(database.db, userMigrations)
-  let queries = 0
-  const counting: KyselyPlugin = {
-    transformQuery: (args) => { queries++; return args.node },
-    transformResult: async (args) => args.result,
-  }
-  const repo = new DatabaseUserRepository(database.db.withPlugin(counting))
+  const counter = countStatements(database.db)
+  const repo = new DatabaseUserRepository(counter.db)
   await repo.seed(Array.from({ length: 25 }, (_, i) => ({ id: `u${i}`, name: `Person ${i}`, email: `p${i}@example.com`, role: i % 3 ? 'staff' : 'manager', passwordHash: 'h', sessionVersion: 0 })))
-  const count = async (run: () => Promise<unknown>) => { queries = 0; const result = await run(); return { queries, result } }
+  const count = async (run: () => Promise<unknown>) => { counter.n = 0; const result = await run(); return { queries: counter.n, result } }
 
   const first = await count(() => repo.list({ page: 1, perPage: 10 }))
   t.equal(first.queries, 1, 'page 1: one query')

@@ -4,25 +4,21 @@
 // statement is on its way is not answered from it. On SQLite, where a read is answered at once
 // without a round trip, each caller runs its own.
 import t from 'tap'
-import type { KyselyPlugin } from 'kysely'
 import { migrateToLatest } from '../../../core/db/migrate.ts'
 import { DatabaseUserRepository } from '../../../host-app/users/database-user-repository.ts'
 import { userMigrations } from '../../../host-app/users/migrations/001-users.ts'
 import { forEachEngine } from '../../core/db/engines.ts'
+import { countStatements } from '../../helpers/count-statements.ts'
 
 const endOfTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 forEachEngine(t, 'users asked for together', async (database, engine, t) => {
   await migrateToLatest(database.db, userMigrations)
-  let statements = 0
-  const counting: KyselyPlugin = {
-    transformQuery: (args) => { statements++; return args.node },
-    transformResult: async (args) => args.result,
-  }
-  const repo = new DatabaseUserRepository(database.db.withPlugin(counting))
+  const counter = countStatements(database.db)
+  const repo = new DatabaseUserRepository(counter.db)
   await repo.seed(Array.from({ length: 25 }, (_, i) => ({ id: `u${i}`, name: `Person ${i}`, email: `p${i}@example.com`, role: i % 3 ? 'staff' : 'manager', passwordHash: 'h', sessionVersion: 0 })))
   const shares = engine === 'postgres'
-  const counted = async <T>(run: () => Promise<T>) => { statements = 0; const result = await run(); return { statements, result } }
+  const counted = async <T>(run: () => Promise<T>) => { counter.n = 0; const result = await run(); return { statements: counter.n, result } }
 
   const lists = await counted(() => Promise.all(Array.from({ length: 10 }, () => repo.list({ page: 2, perPage: 5, sort: { field: 'email', direction: 'desc' } }))))
   t.equal(lists.statements, shares ? 1 : 10, `ten equal list pages: ${shares ? 'one statement' : 'one statement each'}`)
@@ -44,14 +40,10 @@ forEachEngine(t, 'users asked for together', async (database, engine, t) => {
 
 forEachEngine(t, 'users looked up together', async (database, engine, t) => {
   await migrateToLatest(database.db, userMigrations)
-  let lookups = 0
-  const counting: KyselyPlugin = {
-    transformQuery: (args) => { if (args.node.kind === 'SelectQueryNode') lookups++; return args.node },
-    transformResult: async (args) => args.result,
-  }
-  const repo = new DatabaseUserRepository(database.db.withPlugin(counting))
+  const selects = countStatements(database.db, (node) => node.kind === 'SelectQueryNode')
+  const repo = new DatabaseUserRepository(selects.db)
   await repo.seed([{ id: 'u1', name: 'One', email: 'one@example.com', role: 'staff', passwordHash: 'h', sessionVersion: 0 }, { id: 'u2', name: 'Two', email: 'two@example.com', role: 'staff', passwordHash: 'h', sessionVersion: 0 }])
-  const sent = async (body: () => Promise<void>) => { lookups = 0; await body(); return lookups }
+  const sent = async (body: () => Promise<void>) => { selects.n = 0; await body(); return selects.n }
 
   const together = await sent(async () => {
     const found = await Promise.all([repo.findById('u1'), repo.findById('u1'), repo.findById('u2'), repo.findById('u1'), repo.findById('nobody')])
