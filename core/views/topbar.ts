@@ -43,22 +43,37 @@ export class Topbar {
   /** The items for this user on this path; a count that fails is reported and shown as none: the page still answers. */
   async shownTo(policy: Policy, user: PublicUser | null, currentPath: string, onCountError: (error: unknown) => void): Promise<ShownTopbarItem[]> {
     if (!user) return []
-    const visible = [...this.#items.values()].filter((item) =>
-      (!item.permission || policy.can(user.role, item.permission)) && (!item.visibleTo || item.visibleTo(user)))
-    // One item is current: the one whose prefix matches the most (the Inbox, not its panel too).
-    const prefixOf = (item: TopbarItem) => item.activePrefix ?? item.url
-    const matches = (item: TopbarItem) => currentPath === prefixOf(item) || currentPath.startsWith(`${prefixOf(item)}/`)
-    const current = visible.filter(matches).sort((a, b) => prefixOf(b).length - prefixOf(a).length)[0]
-    return Promise.all(visible.map(async (item) => {
-      const count = item.count ? await item.count(user).catch((error: unknown) => { onCountError(error); return 0 }) : 0
-      return {
-        key: item.key,
-        label: item.label,
-        url: item.url,
-        active: item === current,
-        count,
-        countLabel: count > 0 ? (item.countLabel?.(count) ?? String(count)) : '',
+    // Runs on every page: one pass, no closure made per call, a promise only for an item that counts.
+    const shown: ShownTopbarItem[] = []
+    const counts: Array<Promise<number> | number> = []
+    let current: ShownTopbarItem | undefined
+    let currentLength = -1
+    for (const item of this.#items.values()) {
+      if ((item.permission && !policy.can(user.role, item.permission)) || (item.visibleTo && !item.visibleTo(user))) continue
+      const entry = { key: item.key, label: item.label, url: item.url, active: false, count: 0, countLabel: '' }
+      // One item is current: the one whose prefix matches the most (the Inbox, not its panel too).
+      const prefix = item.activePrefix ?? item.url
+      if (prefix.length > currentLength && (currentPath === prefix || (currentPath.startsWith(prefix) && currentPath[prefix.length] === '/'))) {
+        current = entry
+        currentLength = prefix.length
       }
-    }))
+      shown.push(entry)
+      counts.push(item.count ? countOf(item, user, onCountError) : 0)
+    }
+    if (current) current.active = true
+    for (let i = 0; i < shown.length; i++) {
+      const pending = counts[i]!
+      const count = typeof pending === 'number' ? pending : await pending
+      if (count > 0) {
+        const entry = shown[i]!
+        entry.count = count
+        entry.countLabel = this.#items.get(entry.key)!.countLabel?.(count) ?? String(count)
+      }
+    }
+    return shown
   }
+}
+
+function countOf(item: TopbarItem, user: PublicUser, onCountError: (error: unknown) => void): Promise<number> {
+  return item.count!(user).catch((error: unknown) => { onCountError(error); return 0 })
 }

@@ -5,10 +5,13 @@ export interface TimedCount {
   until: string | null
 }
 
-interface Entry extends TimedCount {
+interface Entry {
+  count: number
   stamp: number
-  /** The instant it was counted at: a clock set back before it may count expired requests again. */
-  from: string
+  /** The instant it was counted at, ms: a clock set back before it may count expired requests again. */
+  from: number
+  /** `until` as ms (Infinity: none ahead). Instants compared as numbers: toISOString per page cost 1 µs. */
+  until: number
 }
 
 /**
@@ -26,16 +29,16 @@ export class WaitingCounts {
 
   async of(userId: string, now: Date, count: () => Promise<TimedCount>): Promise<number> {
     if (!this.writeStamp) return (await count()).count
-    const at = now.toISOString()
+    const at = now.getTime()
     const stamp = this.writeStamp()
     const known = this.#entries.get(userId)
-    if (known && known.stamp === stamp && known.from <= at && (known.until === null || at <= known.until)) return known.count
+    if (known && known.stamp === stamp && known.from <= at && at <= known.until) return known.count
     const fresh = await count()
     // Under the stamp read before counting: a write that landed meanwhile has moved it already.
     this.#entries.delete(userId)
     // A Map keeps insertion order: the oldest entry goes first when it is full.
     if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
-    this.#entries.set(userId, { ...fresh, stamp, from: at })
+    this.#entries.set(userId, { count: fresh.count, stamp, from: at, until: fresh.until === null ? Infinity : Date.parse(fresh.until) })
     return fresh.count
   }
 }
