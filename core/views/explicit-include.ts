@@ -5,7 +5,9 @@ type EtaPlugin = NonNullable<EtaConfig['plugins']>[number]
 // What Eta 4 puts at the top of every compiled template: an include hands the included view a
 // copy of the including view's whole `it` with the caller's data spread over it.
 const MERGING_INCLUDE = 'let include = (__eta_t, __eta_d) => this.render(__eta_t, {...it, ...(__eta_d ?? {})}, options);'
-const EXPLICIT_INCLUDE = 'let include = (__eta_t, __eta_d) => this.render(__eta_t, __eta_d ?? {}, options);'
+// A component ('@name', loaded once at boot) is called straight from the store: Eta's render()
+// would copy the options and look the name up through its file-or-name resolution on every call.
+const EXPLICIT_INCLUDE = "let include = (__eta_t, __eta_d) => { const __eta_c = __eta_t.startsWith('@') ? this.templatesSync.get(__eta_t) : undefined; return __eta_c ? __eta_c.call(this, __eta_d ?? {}, options) : this.render(__eta_t, __eta_d ?? {}, options) };"
 
 /**
  * An included view sees exactly the data its caller passes (`include('@icon', { name })`), as a

@@ -10,6 +10,7 @@ import { csrfToken } from '../auth/session.ts'
 import { panelLayoutOf } from './layout-context.ts'
 import { renderErrorPage } from './error-pages.ts'
 import { compiledViews } from './compiled-views.ts'
+import { escapeHtml } from './escape-html.ts'
 import { explicitInclude } from './explicit-include.ts'
 import { takeNotice } from './notice.ts'
 import { Topbar } from './topbar.ts'
@@ -78,7 +79,7 @@ function viewHelpers(request: FastifyRequest, panel = panelLayoutOf(request)) {
  * Wrapped with fastify-plugin: reply.page must work in every context, panels included.
  */
 export const setupViews = fp<ViewsOptions>(async (app, options) => {
-  const eta = new Eta({ views: options.root, autoEscape: true, cache: options.production, plugins: [explicitInclude] })
+  const eta = new Eta({ views: options.root, autoEscape: true, escapeFunction: escapeHtml, cache: options.production, plugins: [explicitInclude] })
   const componentsDir = path.join(HERE, 'components')
   for (const file of readdirSync(componentsDir).filter((f) => f.endsWith('.eta'))) {
     eta.loadTemplate(`@${path.basename(file, '.eta')}`, readFileSync(path.join(componentsDir, file), 'utf8'))
