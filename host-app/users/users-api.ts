@@ -1,5 +1,6 @@
 import { requireUser } from '../../core/auth/require-user.ts'
 import type { FastifyInstance } from 'fastify'
+import { rememberingQueryParser } from '../../core/http/query-parser.ts'
 import { parseInput } from '../../core/http/validate.ts'
 import { createdUserResponse, userListResponse, userResponse } from './user-response-schemas.ts'
 import { userListQuerySchema } from './user-schemas.ts'
@@ -8,8 +9,9 @@ import type { UserService } from './user-service.ts'
 interface IdParams { id: string }
 
 export async function usersApi(app: FastifyInstance, { service }: { service: UserService }) {
+  const listQueryOf = rememberingQueryParser((query) => parseInput(userListQuerySchema, query, 'query'))
   // Signed in first: a caller without a session learns 401, not what the query may look like.
-  app.get('/api/users', { schema: { response: userListResponse } }, async (request) => service.list(requireUser(request.user), parseInput(userListQuerySchema, request.query, 'query')))
+  app.get('/api/users', { schema: { response: userListResponse } }, async (request) => service.list(requireUser(request.user), listQueryOf(request)))
 
   app.get<{ Params: IdParams }>('/api/users/:id', { schema: { response: userResponse } }, async (request) => ({ data: await service.get(request.user, request.params.id) }))
 
