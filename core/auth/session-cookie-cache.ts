@@ -45,3 +45,38 @@ export function cacheDecodedSessions(app: FastifyInstance, options: { maxEntries
   }
   return stats
 }
+
+/** Characters of Cookie headers kept at most, whatever their number: a header can be 16 KiB. */
+const PARSED_HEADER_CHARS = 4 * 1024 * 1024
+
+/**
+ * Remembers @fastify/cookie's parse of a Cookie header (split, trimmed, URL-decoded), keyed by the
+ * exact header: a signed-in client sends the same one with every request, and decoding its
+ * session cookie's URL-encoded value was 3 % of the CPU of GET /api/users at saturation. Exact:
+ * the parse is a pure function of the header. Each request gets a copy of its own (the plugin's
+ * "new container per request"). Bounded by entries and by the characters kept, so no client can
+ * grow it past a few MiB. It wraps the plugin's `parseCookie` decorator, which the plugin's
+ * onRequest hook calls through the instance (a test checks that hits really happen).
+ */
+export function cacheParsedCookieHeaders(app: FastifyInstance, options: { maxEntries: number }) {
+  const stats = { hits: 0, misses: 0 }
+  if (options.maxEntries <= 0) return stats
+  const parse = app.parseCookie.bind(app)
+  const parsed = new LRUCache<string, Readonly<Record<string, string>>>({
+    max: options.maxEntries,
+    maxSize: PARSED_HEADER_CHARS,
+    sizeCalculation: (_cookies, header) => Math.max(1, header.length),
+  })
+  app.parseCookie = (header) => {
+    const known = parsed.get(header)
+    if (known) {
+      stats.hits++
+      return { ...known }
+    }
+    stats.misses++
+    const cookies = parse(header)
+    if (header.length <= PARSED_HEADER_CHARS) parsed.set(header, Object.freeze({ ...cookies }))
+    return cookies
+  }
+  return stats
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import secureSession from '@fastify/secure-session'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
-import { cacheDecodedSessions } from './session-cookie-cache.ts'
+import { cacheDecodedSessions, cacheParsedCookieHeaders } from './session-cookie-cache.ts'
 import { toPublicUser, type PublicUser, type UserRepository } from './user-repository.ts'
 
 export interface SessionOptions {
@@ -12,7 +12,7 @@ export interface SessionOptions {
   /** 'auto' sets Secure when the request came over HTTPS. */
   secure: boolean | 'auto'
   users: UserRepository
-  /** Decrypted cookies remembered (session-cookie-cache.ts); 0 decrypts every request. */
+  /** Decrypted cookies, and parsed Cookie headers, remembered (session-cookie-cache.ts); 0 decrypts and parses every request. */
   decodedCookieCache?: number
 }
 
@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Hits and misses of the decrypted-cookie cache, for tests and benchmarks. */
     sessionCookieCache: { hits: number; misses: number; size: number }
+    /** Hits and misses of the parsed Cookie header cache, for tests and benchmarks. */
+    cookieHeaderCache: { hits: number; misses: number }
   }
   interface FastifyRequest {
     /** The signed-in user, looked up on every request so deletes and role changes act at once. */
@@ -48,6 +50,7 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
   app.decorateRequest('user', null)
   const cookieCache = cacheDecodedSessions(app, { maxEntries: options.decodedCookieCache ?? 10_000, expirySeconds: options.ttlSeconds })
   app.decorate('sessionCookieCache', cookieCache)
+  app.decorate('cookieHeaderCache', cacheParsedCookieHeaders(app, { maxEntries: options.decodedCookieCache ?? 10_000 }))
 
   app.addHook('onRequest', async (request) => {
     const session = request.session
