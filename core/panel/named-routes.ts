@@ -1,6 +1,8 @@
 type Params = Record<string, string | number>
 type Query = Record<string, string | number | undefined>
 
+const NO_PARAMS: Params = Object.freeze({})
+
 /**
  * The names of one panel's routes, collected by an onRoute hook, and url() over them.
  * Templates and scripts ask for a name, so a route can move without hunting for its path.
@@ -25,7 +27,7 @@ export class NamedRoutes {
     return this.#paths.has(name)
   }
 
-  url(name: string, params: Params = {}, query: Query = {}): string {
+  url(name: string, params: Params = NO_PARAMS, query?: Query): string {
     const pattern = this.#paths.get(name)
     if (pattern === undefined) throw new Error(`No route named "${name}" in this panel`)
     let parts = this.#compiled.get(name)
@@ -40,6 +42,8 @@ export class NamedRoutes {
       if (value === undefined) throw new Error(`Route "${name}" needs the parameter "${key}"`)
       path += encodeURIComponent(String(value)) + parts[i + 1]!
     }
+    // Most links carry no query (a table asks for two per row): no object made, none walked.
+    if (query === undefined) return path
     let empty = true
     for (const key in query) if (query[key] !== undefined && query[key] !== '') { empty = false; break }
     if (empty) return path

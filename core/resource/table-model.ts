@@ -16,6 +16,11 @@ export function mayUse<R>(can: (permission: string) => boolean, actor: PublicUse
   return can(action.permission) && (action.rule?.allows(actor, record) ?? true)
 }
 
+/** The record half of mayUse, for a table that asked the permission half once. */
+function allowsRecord<R>(actor: PublicUser, action: ResourceAction<R> | undefined, record: R): boolean {
+  return action?.rule?.allows(actor, record) ?? true
+}
+
 export function columnText<R>(column: ResourceColumn<R>, record: R): string {
   if (column.value) return column.value(record)
   const value = record[column.key]
@@ -50,6 +55,9 @@ export function tableModel<R extends ResourceRecord>(input: {
   const from = total === 0 || rows.length === 0 ? 0 : (state.page - 1) * state.perPage + 1
   const narrowed = state.search !== '' || Object.keys(state.filters).length > 0
   const bulkDelete = resource.actions.bulkDelete && can(resource.actions.bulkDelete.permission) ? resource.actions.bulkDelete : undefined
+  // The permissions are the actor's, whatever the row: asked once per table, not once per row.
+  const mayView = resource.actions.view !== undefined && can(resource.actions.view.permission)
+  const mayDelete = resource.actions.delete !== undefined && can(resource.actions.delete.permission)
 
   return {
     id: `${resource.slug}-table`,
@@ -71,19 +79,20 @@ export function tableModel<R extends ResourceRecord>(input: {
       }
     }),
     rows: rows.map((record) => {
-      // One permission check and one URL per row, not one per cell.
-      const viewHref = mayUse(can, actor, resource.actions.view, record) ? urls.record(record.id) : null
+      // One URL per row, not one per cell; the permission half of each check was made once above.
+      const viewHref = mayView && allowsRecord(actor, resource.actions.view, record) ? urls.record(record.id) : null
       return {
         id: record.id,
         cells: resource.columns.map((column) => ({
+          label: column.label,
           text: columnText(column, record),
           href: column.primary ? viewHref : null,
           badge: column.badge === true,
         })),
         viewHref,
-        deleteHref: mayUse(can, actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
+        deleteHref: mayDelete && allowsRecord(actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
         // No checkbox on a row the bulk delete would refuse (your own account, a higher rank).
-        selectable: bulkDelete ? mayUse(can, actor, bulkDelete, record) : false,
+        selectable: bulkDelete ? allowsRecord(actor, bulkDelete, record) : false,
         title: resource.title(record),
       }
     }),
