@@ -4,8 +4,11 @@ import { ERR_CSRF } from './errors.ts'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/** preHandler for cookie-authenticated page writes: the x-csrf-token header must match the session's token. */
-export async function verifyCsrf(request: FastifyRequest): Promise<void> {
+/**
+ * For cookie-authenticated page writes: the x-csrf-token header must match the session's token;
+ * throws ERR_CSRF otherwise. Synchronous, so a callback hook can run it with no promise.
+ */
+export function verifyCsrf(request: FastifyRequest): void {
   if (SAFE.has(request.method)) return
   const expected = request.session.get('csrf') as string | undefined
   const sent = request.headers['x-csrf-token']

@@ -34,14 +34,16 @@ function isNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * The panel's onRequest gate. It covers exactly the panel's prefix because the panel is an
- * encapsulated context. Pages are redirected (to /login when signed out, to /dashboard when the
- * role may not enter); htmx gets HX-Redirect; anything else gets the 401/403 error.
+ * The panel's gate, run by its onRequest hook, which covers exactly the panel's prefix because the
+ * panel is an encapsulated context. Pages are redirected (to /login when signed out, to /dashboard
+ * when the role may not enter) and it returns true: answered; htmx gets HX-Redirect; anything else
+ * gets the 401/403 error, thrown. Synchronous, so the hook needs no promise.
  */
 export function panelGate(policy: Policy, access: PanelAccess, label: string) {
-  return async function gate(request: FastifyRequest, reply: FastifyReply) {
+  return function gate(request: FastifyRequest, reply: FastifyReply): boolean {
     try {
       enterPanel(policy, access, request.user)
+      return false
     } catch (error) {
       const signedOut = !request.user
       if (isHtmx(request) || isNavigation(request)) {
@@ -50,8 +52,9 @@ export function panelGate(policy: Policy, access: PanelAccess, label: string) {
         // Signed out in the middle of an htmx request (an expired session): 401, which the page's
         // session-recovery script answers with a sign-in dialog and the same request again; the
         // HX-Redirect stays for a page without that script.
-        if (signedOut && isHtmx(request)) return reply.code(401).header('HX-Redirect', loginUrl(request.url)).send()
-        return navigate(request, reply, signedOut ? loginUrl(request.url) : '/dashboard', signedOut ? 303 : 307)
+        if (signedOut && isHtmx(request)) reply.code(401).header('HX-Redirect', loginUrl(request.url)).send()
+        else navigate(request, reply, signedOut ? loginUrl(request.url) : '/dashboard', signedOut ? 303 : 307)
+        return true
       }
       throw signedOut ? ERR_UNAUTHENTICATED() : ERR_ACCESS_DENIED((error as Error).message)
     }

@@ -6,7 +6,7 @@ import { noPageAt } from '../http/no-page.ts'
 import type { AnyResource } from '../resource/define-resource.ts'
 import { resourcePlugin } from '../resource/resource-plugin.ts'
 import { acceptFormBodies } from '../views/form-body.ts'
-import { setPanelLayout } from '../views/layout-context.ts'
+import { setPanelLayout, type PanelLayout } from '../views/layout-context.ts'
 import { NamedRoutes } from './named-routes.ts'
 import { mayEnterPanel, panelGate, type PanelAccess } from './panel-gate.ts'
 import type { NavigationItem, PanelContext, PanelPlugin } from './panel-plugin.ts'
@@ -82,13 +82,16 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
   const topbar = () => (app.hasDecorator('topbar') ? app.topbar : undefined)
   const routes = new NamedRoutes()
   const navigation: NavigationItem[] = []
+  // What the layout is told, per role (the policy never changes after boot); an item added to
+  // the navigation starts them afresh.
+  const layouts = new Map<string | undefined, PanelLayout>()
   const plugins = new Map<string, PanelPlugin>()
   let registering = true
   const panel: PanelContext = {
     id,
     path: prefix,
     url: (name, params, query) => routes.url(name, params, query),
-    navigationItem: (item) => { navigation.push(item) },
+    navigationItem: (item) => { navigation.push(item); layouts.clear() },
     topbarItem: (item) => { topbar()?.add(item) },
     resources: (resources) => {
       if (!registering) throw new Error(`Panel "${id}": resources() is for register(); routes are already being mounted`)
@@ -118,15 +121,28 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
       if (typeof name === 'string') routes.add(name, route.url ?? route.path)
     })
     acceptFormBodies(scope)
-    scope.addHook('onRequest', panelGate(policy, access, label))
-    // Cookie-authenticated writes inside a panel must carry the session's token (x-csrf-token).
-    scope.addHook('onRequest', verifyCsrf)
-    scope.addHook('onRequest', async (request) => {
-      const role = request.user?.role
-      setPanelLayout(request, {
-        id, label, home, url: panel.url,
-        navigation: navigation.filter((item) => !item.permission || policy.can(role, item.permission)),
-      })
+    const gate = panelGate(policy, access, label)
+    const layoutFor = (role: string | undefined): PanelLayout => {
+      let layout = layouts.get(role)
+      if (!layout) {
+        layout = Object.freeze({ id, label, home, url: panel.url, navigation: Object.freeze(navigation.filter((item) => !item.permission || policy.can(role, item.permission))) as NavigationItem[] })
+        layouts.set(role, layout)
+      }
+      return layout
+    }
+    // One callback hook for the gate, the CSRF check and the layout: it runs on every request
+    // under the panel, and the three are synchronous, so no promise is made.
+    scope.addHook('onRequest', (request, reply, done) => {
+      try {
+        if (gate(request, reply)) return
+        // Cookie-authenticated writes inside a panel must carry the session's token (x-csrf-token).
+        verifyCsrf(request)
+      } catch (error) {
+        done(error as Error)
+        return
+      }
+      setPanelLayout(request, layoutFor(request.user?.role))
+      done()
     })
 
     scope.get('/', { config: { name: 'home' } }, async (request, reply) => {
