@@ -13,6 +13,7 @@ import { VIEW_FILES } from '../views/view-files.ts'
 import type { Resource, ResourceRecord } from './define-resource.ts'
 import { bulkIdsFrom } from './bulk-ids.ts'
 import { fieldErrors, formFields, refusedField, type FieldErrors, type FormValues } from './form-model.ts'
+import { rememberingQueryParser } from '../http/query-parser.ts'
 import { listStateParser } from './list-state.ts'
 import { columnText, mayUse, tableModel, type Urls } from './table-model.ts'
 
@@ -73,12 +74,12 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
   const actorOf = (request: FastifyRequest): PublicUser => requireUser(request.user)
   const canFor = (actor: PublicUser) => (permission: string) => policy.can(actor.role, permission)
   // Built once at boot, not per request.
-  const parseListState = listStateParser(resource)
+  const listStateOf = rememberingQueryParser(listStateParser(resource))
   const searchPlaceholder = `Search by ${resource.searchFields.map((key) => resource.columns.find((c) => c.key === key)?.label.toLowerCase() ?? key).join(' or ')}`
 
   app.get(base, { config: { name: name('index') } }, async (request, reply) => {
     const actor = actorOf(request)
-    const state = parseListState(request.query)
+    const state = listStateOf(request)
     // The source checks the view permission on every call: a partial request is re-checked too.
     const result = await resource.source.list(actor, {
       page: state.page, perPage: state.perPage, search: state.search || undefined,

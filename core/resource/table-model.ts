@@ -117,12 +117,14 @@ export function tableModel<R extends ResourceRecord>(input: {
 
 /** 1 … 4 5 6 … 12: the first, the last and two either side of the current page. */
 export function pageWindow(page: number, count: number): Array<number | null> {
-  const wanted = new Set([1, count, page - 1, page, page + 1].filter((n) => n >= 1 && n <= count))
-  const sorted = [...wanted].sort((a, b) => a - b)
   const out: Array<number | null> = []
-  sorted.forEach((n, i) => {
-    if (i > 0 && n - sorted[i - 1]! > 1) out.push(null)
+  let last = 0
+  // In ascending order but for repeats and strays, which the first test skips.
+  for (const n of [1, page - 1, page, page + 1, count]) {
+    if (n <= last || n > count) continue
+    if (last > 0 && n - last > 1) out.push(null)
     out.push(n)
-  })
+    last = n
+  }
   return out
 }
