@@ -15,7 +15,7 @@ import { bulkIdsFrom } from './bulk-ids.ts'
 import { fieldErrors, formFields, refusedField, type FieldErrors, type FormValues } from './form-model.ts'
 import { rememberingQueryParser } from '../http/query-parser.ts'
 import { listStateParser } from './list-state.ts'
-import { columnText, mayUse, tableModel, type Urls } from './table-model.ts'
+import { badgeClass, columnText, mayUse, tableModel, type Urls } from './table-model.ts'
 
 const VIEWS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'views')
 const VIEW = {
@@ -107,7 +107,10 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
       title: resource.title(record),
       listUrl: urls.list,
       resourceLabel: resource.label,
-      details: resource.columns.map((column) => ({ label: column.label, text: columnText(column, record), badge: column.badge === true })),
+      details: resource.columns.map((column) => {
+        const text = columnText(column, record)
+        return { label: column.label, text, badge: badgeClass(column, text) }
+      }),
       form: mayUse(can, actor, resource.actions.edit, record)
         ? { action: panel.url(name('update'), { id: record.id }), fields: formFields(resource, actor, record, extra.values ?? record, extra.errors ?? {}) }
         : null,

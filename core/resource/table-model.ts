@@ -21,6 +21,22 @@ function allowsRecord<R>(actor: PublicUser, action: ResourceAction<R> | undefine
   return action?.rule?.allows(actor, record) ?? true
 }
 
+// A badge column holds few values (roles, statuses): each one's class is worked out once.
+const badgeClasses = new Map<string, string>()
+
+/** The badge's modifier class for a value ('Manager' -> 'badge-manager'); null for a column that is no badge. */
+export function badgeClass<R>(column: ResourceColumn<R>, text: string): string | null {
+  if (column.badge !== true) return null
+  let name = badgeClasses.get(text)
+  if (name === undefined) {
+    name = `badge-${text.toLowerCase().replace(/[^a-z0-9-]/g, '')}`
+    // Bounded: a column of free text marked as a badge would otherwise grow it for ever.
+    if (badgeClasses.size >= 256) badgeClasses.clear()
+    badgeClasses.set(text, name)
+  }
+  return name
+}
+
 export function columnText<R>(column: ResourceColumn<R>, record: R): string {
   if (column.value) return column.value(record)
   const value = record[column.key]
@@ -83,12 +99,10 @@ export function tableModel<R extends ResourceRecord>(input: {
       const viewHref = mayView && allowsRecord(actor, resource.actions.view, record) ? urls.record(record.id) : null
       return {
         id: record.id,
-        cells: resource.columns.map((column) => ({
-          label: column.label,
-          text: columnText(column, record),
-          href: column.primary ? viewHref : null,
-          badge: column.badge === true,
-        })),
+        cells: resource.columns.map((column) => {
+          const text = columnText(column, record)
+          return { label: column.label, text, href: column.primary ? viewHref : null, badge: badgeClass(column, text) }
+        }),
         viewHref,
         deleteHref: mayDelete && allowsRecord(actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
         // No checkbox on a row the bulk delete would refuse (your own account, a higher rank).
