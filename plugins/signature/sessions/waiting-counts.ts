@@ -25,12 +25,12 @@ interface Entry {
 export class WaitingCounts {
   readonly #entries = new Map<string, Entry>()
 
-  constructor(private readonly writeStamp: (() => number) | undefined, private readonly maxEntries = 10_000) {}
+  constructor(private readonly writeStamp: (() => number | Promise<number>) | undefined, private readonly maxEntries = 10_000) {}
 
   async of(userId: string, now: Date, count: () => Promise<TimedCount>): Promise<number> {
     if (!this.writeStamp) return (await count()).count
     const at = now.getTime()
-    const stamp = this.writeStamp()
+    const stamp = await this.writeStamp()
     const known = this.#entries.get(userId)
     if (known && known.stamp === stamp && known.from <= at && at <= known.until) return known.count
     const fresh = await count()

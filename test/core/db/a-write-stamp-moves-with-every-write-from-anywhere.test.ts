@@ -31,9 +31,9 @@ t.test('SQLite: reads keep the stamp, every kind of write moves it', async (t) =
   t.type(stamp, 'function', 'SQLite has a write stamp')
 
   const moves = async (what: string, action: () => Promise<unknown> | unknown, expected = true) => {
-    const before = stamp()
+    const before = await stamp()
     await action()
-    t.equal(stamp() !== before, expected, `${what} ${expected ? 'moves' : 'keeps'} the stamp`)
+    t.equal(await stamp() !== before, expected, `${what} ${expected ? 'moves' : 'keeps'} the stamp`)
   }
   await moves('a schema change', () => db.schema.createTable('notes').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('body', 'text').execute())
   await moves('an insert', () => db.insertInto('notes').values({ id: 1, body: 'a' }).execute())
@@ -51,6 +51,15 @@ t.test('SQLite: reads keep the stamp, every kind of write moves it', async (t) =
   t.teardown(() => other.close())
   await moves('a commit by another connection', () => other.prepare("insert into notes (id, body) values (9, 'elsewhere')").run())
   await moves('a read by another connection', () => other.prepare('select * from notes').all(), false)
+
+  // The stamp is read once per turn of the event loop, at its end: a commit by another connection
+  // after the stamp was asked for, in the same turn, is in the stamp it gets.
+  const before = await stamp()
+  const asked = stamp()
+  other.prepare("insert into notes (id, body) values (10, 'after the ask')").run()
+  t.not(await asked, before, 'a commit after the ask, in the same turn, moves the stamp the ask gets')
+  const [x, y] = [stamp(), stamp()]
+  t.equal(await x, await y, 'two asks in one turn get one answer')
 })
 
 t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s commits to watched tables once notified', async (t) => {
@@ -72,7 +81,8 @@ t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s
     await database.db.schema.createTable('scratch').addColumn('id', 'integer', (c) => c.primaryKey()).execute()
     await notifyWritesTo(['notes']).up(database.db)
   }
-  const stamp = writeStampOf(b!.db)!
+  // Synchronous on PostgreSQL: notifications move it as they arrive.
+  const stamp = writeStampOf(b!.db)! as () => number
   t.type(stamp, 'function', 'PostgreSQL has a write stamp')
   t.not(stamp(), stamp(), 'before its listening connection is up, no two calls agree (nothing may be kept)')
   await until(t, 'it listens', () => stamp() === stamp())
@@ -125,7 +135,7 @@ t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s
   // Behind a pooler that cannot keep a LISTEN (DATABASE_LISTEN=false): never a listener, never the same stamp twice.
   const pooled = openDatabase<any>({ url: TEST_DATABASE_URL, schema: schemas[0]!, listen: false })
   t.teardown(() => pooled.close())
-  const pooledStamp = writeStampOf(pooled.db)!
+  const pooledStamp = writeStampOf(pooled.db)! as () => number
   await pooled.db.selectFrom('notes').selectAll().execute()
   const seen = new Set(Array.from({ length: 50 }, () => pooledStamp()))
   const listeners = async () => Number((await admin.query('select count(*) as n from pg_stat_activity where application_name = $1', [listenerName(schemas[0])])).rows[0].n)

@@ -45,7 +45,7 @@ forEachEngine(t, 'the Inbox count follows every change at once and is taken once
 
   // On PostgreSQL nothing is kept until the connection that hears other instances listens.
   const stamp = writeStampOf(db)!
-  await until(t, 'the database\'s changes can be heard', async () => stamp() === stamp())
+  await until(t, 'the database\'s changes can be heard', async () => await stamp() === await stamp())
   const before = queries
   for (let i = 0; i < 5; i++) t.equal(await manager.waitingCount(PEOPLE.alice), 1)
   t.equal(queries - before, 0, 'asked again with nothing changed, the count is not taken again')
