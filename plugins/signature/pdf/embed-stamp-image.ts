@@ -47,10 +47,14 @@ export async function embedStampImage(doc: PDFDocument, image: Uint8Array): Prom
   }
 }
 
+// pdf-lib, imported with the first stamp and kept: the library module that imports this file is
+// loaded at boot, and the server's main thread must not load pdf-lib
+// (a-booted-app-has-not-loaded-libraries-it-has-not-used). Kept, because under tsx's loader every
+// import() asks its hooks thread again, a message round trip: 13 % of a one-page signature.
+let pdfLib: Promise<typeof import('pdf-lib')> | undefined
+
 async function addImageStreams(context: PDFContext, streams: ImageStreams): Promise<StampImage> {
-  // Imported here: the library module that imports this file is loaded at boot, and the server's
-  // main thread must not load pdf-lib (a-booted-app-has-not-loaded-libraries-it-has-not-used).
-  const { PDFRawStream } = await import('pdf-lib')
+  const { PDFRawStream } = await (pdfLib ??= import('pdf-lib'))
   const { width, height } = streams
   const image = (colorSpace: string, colors: number, contents: Buffer, extra: Record<string, PDFRef> = {}) =>
     context.register(PDFRawStream.of(context.obj({
