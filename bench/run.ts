@@ -26,8 +26,10 @@ const SECTIONS: Array<{ name: string; file: string; execArgv?: string[] }> = [
 
 const only = process.env.BENCH_ONLY?.split(',')
 const runner = fileURLToPath(new URL('./lib/section-runner.ts', import.meta.url))
-// Every section runs under npm start's node options (V8 heap settings change both CPU and RSS).
-const startArgs = await startScriptNodeArgs()
+// Every section runs under npm start's node options (V8 heap settings change both CPU and RSS),
+// with tsx to load the sections themselves; rows about the server process start npm start's
+// compiled server (lib/start-server.ts).
+const startArgs = [...await startScriptNodeArgs(), '--import', 'tsx']
 
 function runSection(file: string, execArgv: string[] = []): Promise<Row[]> {
   return new Promise((resolve, reject) => {

@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { PROJECT_ROOT } from '../config/app.ts'
-import { startScriptNodeArgs } from './start-script-node-args.ts'
+import { compileForStart } from './compile-for-start.ts'
+import { START_ENTRY, startScriptNodeArgs } from './start-script-node-args.ts'
 
 const storage = process.env.STORAGE_PATH ?? path.join(PROJECT_ROOT, 'storage', 'cluster')
 mkdirSync(storage, { recursive: true })
@@ -24,10 +25,11 @@ const env = {
   STORAGE_PATH: storage,
 }
 const nodeArgs = await startScriptNodeArgs()
+await compileForStart()
 const ports = (process.env.CLUSTER_PORTS ?? '3001,3002').split(',')
 const children = ports.map((port) => {
   // Each instance runs as npm start does.
-  const child = spawn(process.execPath, [...nodeArgs, 'host-app/server.ts'], { cwd: PROJECT_ROOT, env: { ...env, PORT: port }, stdio: 'inherit' })
+  const child = spawn(process.execPath, [...nodeArgs, START_ENTRY], { cwd: PROJECT_ROOT, env: { ...env, PORT: port }, stdio: 'inherit' })
   child.on('exit', (code, signal) => console.error(`instance on :${port} exited (${signal ?? code})`))
   return child
 })

@@ -1,8 +1,21 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/**
+ * The folder of package.json. Found upward rather than as this file's parent because npm start
+ * runs this file compiled, from dist/config/app.js (bin/compile-for-start.ts), and the storage
+ * folder must not move into dist/, which every start rewrites.
+ */
+export const PROJECT_ROOT = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)))
+
+function findPackageRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return dir
+    if (path.dirname(dir) === dir) throw new Error(`no package.json above ${from}`)
+  }
+}
 
 const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),

@@ -1,4 +1,4 @@
-// Starts what `npm start` runs (host-app/server.ts) in a process of its own, for rows that must
+// Starts what `npm start` runs (host-app/server.ts compiled to dist/) in a process of its own, for rows that must
 // see the deployed process: its RSS and its CPU time as the kernel counts them (every thread:
 // the event loop, the log transport, workers).
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -7,11 +7,36 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startScriptNodeArgs } from '../../bin/start-script-node-args.ts'
+import { compileForStart } from '../../bin/compile-for-start.ts'
+import { START_ENTRY, startScriptNodeArgs } from '../../bin/start-script-node-args.ts'
 
 export { startScriptNodeArgs }
 
-const SERVER = fileURLToPath(new URL('../../host-app/server.ts', import.meta.url))
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+let compiled: Promise<unknown> | undefined
+/** npm start's prestart compile, once per process: the rows measure the JavaScript npm start runs. */
+export function compileOnce(): Promise<unknown> {
+  compiled ??= compileForStart()
+  return compiled
+}
+
+/**
+ * What npm start runs in a checkout (`tree`): its start script's node options and entry, after its
+ * prestart compile. A tree from before the compile (its start script names host-app/server.ts and
+ * carries `--import tsx`) runs as its start script says.
+ */
+export async function npmStartCommand(tree: string): Promise<string[]> {
+  const start: string = JSON.parse(await readFile(path.join(tree, 'package.json'), 'utf8')).scripts.start
+  const words = start.trim().split(/\s+/).slice(1)
+  if (!words.at(-1)!.endsWith('.ts')) {
+    await new Promise<void>((resolve, reject) => {
+      spawn(process.execPath, ['--import', 'tsx', 'bin/compile-for-start.ts'], { cwd: tree, stdio: 'inherit' })
+        .once('error', reject).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the compile of ${tree} exited with ${code}`))))
+    })
+  }
+  return [...words.slice(0, -1), path.join(tree, words.at(-1)!)]
+}
 
 const TICKS_PER_SECOND = 100 // USER_HZ on Linux
 
@@ -55,10 +80,11 @@ export function freePort(): Promise<number> {
 /** `nodeArgs`: the node options, by default those of the start script (a tool comparing flags passes its own). */
 export async function startServer(nodeArgs?: string[], env: Record<string, string> = {}): Promise<StartedServer> {
   const args = nodeArgs ?? await startScriptNodeArgs()
+  await compileOnce()
   const storage = await mkdtemp(path.join(tmpdir(), 'bench-server-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [...args, SERVER], {
+  const child = spawn(process.execPath, [...args, path.join(ROOT, START_ENTRY)], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: storage, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -1,4 +1,4 @@
-// Row 9: RSS of what `npm start` runs (host-app/server.ts in a process of its own, its log to
+// Row 9: RSS of what `npm start` runs (host-app/server.ts compiled, in a process of its own, its log to
 // /dev/null), 10 s after it listens, after a load (signed-in pages and JSON under autocannon, and
 // page images, which start the rasterizer worker and render a sample), and after an idle spell.
 // Read from /proc/<pid>/status, as a process supervisor would see it; no forced collection.
@@ -32,7 +32,7 @@ export async function run(): Promise<Row[]> {
     await sleep(idleSeconds * 1000)
     const idle = await server.rss()
     return [{
-      id: '9', what: `RSS of npm start's process (host-app/server.ts): 10 s after it listens; after ${3 * seconds} s of signed-in load and 20 page images; after ${idleSeconds} s idle`,
+      id: '9', what: `RSS of npm start's process (host-app/server.ts, compiled): 10 s after it listens; after ${3 * seconds} s of signed-in load and 20 page images; after ${idleSeconds} s idle`,
       ours: `start ${mib(start)}; after load ${mib(loaded)}; after idle ${mib(idle)}`,
       baseline: '-', ratio: '-', bar: `start <= ${mib(GOAL)}`, met: start <= GOAL,
       data: { start, loaded, idle, idleSeconds },

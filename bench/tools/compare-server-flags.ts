@@ -1,5 +1,5 @@
 // CPU per request of npm start's process under two sets of node options, A-B-B-A:
-//   node --import tsx bench/tools/compare-server-flags.ts "--import tsx" "--max-semi-space-size=4 --import tsx" [url] [rate] [seconds] [rounds]
+//   node --import tsx bench/tools/compare-server-flags.ts "--single-threaded-gc" "--max-semi-space-size=4 --single-threaded-gc" [url] [rate] [seconds] [rounds]
 // Both servers run at once (idle while the other is measured); each measurement is a steady
 // open-loop probe, and CPU is the whole process's (every thread) from /proc. RSS is read after.
 import { loadavg } from 'node:os'
@@ -7,7 +7,7 @@ import { runLoad, runProbe } from '../lib/load.ts'
 import { median, mib } from '../lib/rows.ts'
 import { startServer, type StartedServer } from '../lib/start-server.ts'
 
-const [a = '--import tsx', b = '--max-semi-space-size=4 --import tsx', url = '/api/users?perPage=10', rate = '1000', seconds = '5', rounds = '3'] = process.argv.slice(2)
+const [a = '--single-threaded-gc', b = '--max-semi-space-size=4 --single-threaded-gc', url = '/api/users?perPage=10', rate = '1000', seconds = '5', rounds = '3'] = process.argv.slice(2)
 const servers = { A: await startServer(a.split(' ')), B: await startServer(b.split(' ')) }
 const cookies = { A: await servers.A.login(), B: await servers.B.login() }
 const perRequest: Record<'A' | 'B', number[]> = { A: [], B: [] }

@@ -1,4 +1,4 @@
-// CPU per request of two source trees' npm start processes (host-app/server.ts of each, both
+// CPU per request of two source trees' npm start processes (each tree's start script, after its prestart compile, both
 // running, each idle while the other is measured), A-B-B-A, at saturation (50 connections) or at a
 // fixed 2,000 req/s ('rate'): for measuring a change against the commit before it.
 //   git worktree add /tmp/base HEAD~1 && ln -s "$PWD/node_modules" /tmp/base/node_modules
@@ -11,13 +11,13 @@ import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { runLoad, runProbe } from '../lib/load.ts'
 import { median } from '../lib/rows.ts'
-import { freePort, processCpuMicros, sleep, startScriptNodeArgs } from '../lib/start-server.ts'
+import { freePort, npmStartCommand, processCpuMicros, sleep } from '../lib/start-server.ts'
 
 const [treeA = '/tmp/base', treeB = '/work/main', url = '/admin/users', seconds = '4', rounds = '3', mode = 'sat'] = process.argv.slice(2)
 async function start(tree: string) {
   const port = await freePort(); const base = `http://127.0.0.1:${port}`
   const storage = await mkdtemp(path.join(tmpdir(), 'ab-'))
-  const child = spawn(process.execPath, [...await startScriptNodeArgs(), path.join(tree, 'host-app/server.ts')], { cwd: tree, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: storage, NODE_ENV: 'production', LOG_LEVEL: 'info' }, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(process.execPath, await npmStartCommand(tree), { cwd: tree, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: storage, NODE_ENV: 'production', LOG_LEVEL: 'info' }, stdio: ['ignore', 'ignore', 'inherit'] })
   for (;;) { try { if ((await fetch(`${base}/login`)).ok) break } catch {} await sleep(100) }
   const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'password' }) })
   const cookie = r.headers.getSetCookie()[0]!.split(';')[0]!

@@ -9,12 +9,15 @@ export interface Instance {
   stop(): Promise<void>
 }
 
-/** A real server process (host-app/server.ts) on an ephemeral port, with the given environment. */
-export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+/**
+ * A real server process on an ephemeral port, with the given environment: host-app/server.ts
+ * through tsx, or `command` (node's arguments: options and the entry file).
+ */
+export async function startInstance(name: string, env: Record<string, string>, command = ['--import', 'tsx', 'host-app/server.ts']): Promise<Instance> {
   const merged: NodeJS.ProcessEnv = { ...process.env, ...env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'production' }
   // A variable given as '' is unset: a SQLite case inside the suite's PostgreSQL pass drops DATABASE_URL.
   for (const [key, value] of Object.entries(merged)) if (value === '') delete merged[key]
-  const child = spawn(process.execPath, ['--import', 'tsx', 'host-app/server.ts'], {
+  const child = spawn(process.execPath, command, {
     cwd: PROJECT_ROOT,
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],

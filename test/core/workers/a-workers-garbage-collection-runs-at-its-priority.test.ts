@@ -14,7 +14,8 @@ const PROBE = fileURLToPath(new URL('../../fixtures/gc-threads-probe.ts', import
 // isolate's own thread). npm start runs with --single-threaded-gc; this checks the effect under
 // its node options.
 t.test('a busy worker\'s garbage collection stays on its own, lowered thread', { skip: process.platform !== 'linux' && 'reads /proc' }, async (t) => {
-  const args = await startScriptNodeArgs()
+  // The probe is TypeScript: npm start's options plus the loader.
+  const args = [...await startScriptNodeArgs(), '--import', 'tsx']
   const { stdout } = await promisify(execFile)(process.execPath, [...args, PROBE, '5000000'], { cwd: fileURLToPath(new URL('../../..', import.meta.url)) })
   const { threads } = JSON.parse(stdout) as { threads: Array<{ tid: number; main: boolean; nice: number; ticks: number }> }
   // The pool worker's thread, and any thread it started, which inherits its nice value.
