@@ -146,8 +146,8 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
     })
 
     scope.get('/', { config: { name: 'home' } }, async (request, reply) => {
-      const items = navigation.filter((item) => !item.permission || policy.can(request.user?.role, item.permission))
-      return reply.page(HOME_VIEW, { items, panelLabel: label }, { title: label })
+      // The same per-role list the layout shows, filtered once per role.
+      return reply.page(HOME_VIEW, { items: layoutFor(request.user?.role).navigation, panelLabel: label }, { title: label })
     })
     for (const plugin of plugins.values()) await plugin.boot(panel, scope)
 

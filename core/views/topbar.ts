@@ -46,6 +46,7 @@ export class Topbar {
     // Runs on every page: one pass, no closure made per call, a promise only for an item that counts.
     const shown: ShownTopbarItem[] = []
     const counts: Array<Promise<number> | number> = []
+    const sources: TopbarItem[] = []
     let current: ShownTopbarItem | undefined
     let currentLength = -1
     for (const item of this.#items.values()) {
@@ -58,6 +59,7 @@ export class Topbar {
         currentLength = prefix.length
       }
       shown.push(entry)
+      sources.push(item)
       counts.push(item.count ? countOf(item, user, onCountError) : 0)
     }
     if (current) current.active = true
@@ -67,7 +69,7 @@ export class Topbar {
       if (count > 0) {
         const entry = shown[i]!
         entry.count = count
-        entry.countLabel = this.#items.get(entry.key)!.countLabel?.(count) ?? String(count)
+        entry.countLabel = sources[i]!.countLabel?.(count) ?? String(count)
       }
     }
     return shown
