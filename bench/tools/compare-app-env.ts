@@ -28,7 +28,8 @@ function logger(mode: string | undefined): FastifyServerOptions['logger'] {
     setInterval(() => stream.flush(), 1000).unref()
     return { level, stream }
   }
-  return loggerOptions(level, '/dev/null')
+  // 'warn': what npm start writes with the access lines off (LOG_LEVEL=warn), for their cost.
+  return loggerOptions(mode === 'warn' ? 'warn' : level, '/dev/null')
 }
 
 async function start(spec: string) {

@@ -18,7 +18,12 @@ async function start(tree: string) {
   const port = await freePort(); const base = `http://127.0.0.1:${port}`
   const storage = await mkdtemp(path.join(tmpdir(), 'ab-'))
   const child = spawn(process.execPath, await npmStartCommand(tree), { cwd: tree, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: storage, NODE_ENV: 'production', LOG_LEVEL: 'info' }, stdio: ['ignore', 'ignore', 'inherit'] })
-  for (;;) { try { if ((await fetch(`${base}/login`)).ok) break } catch {} await sleep(100) }
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    try { if ((await fetch(`${base}/login`)).ok) break } catch {}
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${tree}'s server did not answer (exit code ${child.exitCode})`)
+    await sleep(100)
+  }
   const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'password' }) })
   const cookie = r.headers.getSetCookie()[0]!.split(';')[0]!
   return { base, child, cookie }

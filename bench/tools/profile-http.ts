@@ -1,5 +1,5 @@
 // Profiles the signed-in app under load, for finding what dominates a row of the HTTP table:
-//   node --import tsx bench/tools/profile-http.ts /dashboard [seconds]
+//   node --import tsx bench/tools/profile-http.ts /dashboard [seconds]   (PROFILE_RATE=2000: at a fixed rate)
 //   node --import tsx bench/tools/summarize-profile.ts bench/results/profiles/<printed file>
 // With DATABASE_URL=postgres://... (and USERS_STORE=database for the users) it runs on PostgreSQL,
 // in a schema of its own dropped after the run.
@@ -12,7 +12,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { buildApp } from '../../host-app/app.ts'
 import { loggerOptions } from '../../core/http/access-log.ts'
-import { runLoad } from '../lib/load.ts'
+import { runLoad, runProbe } from '../lib/load.ts'
 
 const url = process.argv[2] ?? '/api/users?perPage=10'
 const seconds = Number(process.argv[3] ?? 8)
@@ -36,7 +36,11 @@ const inspector = new Session()
 inspector.connect()
 await inspector.post('Profiler.enable')
 await inspector.post('Profiler.start')
-const result = await runLoad({ url: base + url, connections: 50, duration: seconds, headers: { cookie } })
+// PROFILE_RATE=2000: at the bench's fixed rate (requests mostly alone in their turn) instead of saturation.
+const rate = Number(process.env.PROFILE_RATE ?? 0)
+const result = rate > 0
+  ? await runProbe({ url: base + url, rate, duration: seconds, connections: 10, headers: { cookie } })
+  : await runLoad({ url: base + url, connections: 50, duration: seconds, headers: { cookie } })
 const { profile } = await inspector.post('Profiler.stop')
 const dir = new URL('../results/profiles/', import.meta.url)
 await mkdir(dir, { recursive: true })
