@@ -2,7 +2,7 @@
 // schedule whether or not earlier ones have answered, never in once-a-second bursts.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { performance } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import t, { type Test } from 'tap'
 import { runProbe } from '../../bench/lib/load.ts'
 
@@ -22,9 +22,27 @@ async function slowServer(t: Test) {
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals }
 }
 
+/** More than this late, a process was not given a core: the run says nothing about the probe. */
+const STALL_MS = 50
+
 t.test('50 req/s for 1 s against answers that take 100 ms: evenly spaced, each timed', async (t) => {
-  const { base, arrivals } = await slowServer(t)
-  const result = await runProbe({ url: `${base}/ok`, rate: 50, duration: 1, connections: 10 })
+  // The suite runs two files at once on two cores, and either process here (this one answers, the
+  // probe sends) can be kept off a core for hundreds of ms: gaps and latencies then measure the
+  // machine. A run during which this event loop or the probe's timer was over STALL_MS late is
+  // played again, up to four times in all; the last run is judged whatever happened.
+  let run!: { result: Awaited<ReturnType<typeof runProbe>>; arrivals: number[] }
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    const { base, arrivals } = await slowServer(t)
+    const loop = monitorEventLoopDelay({ resolution: 10 })
+    loop.enable()
+    const result = await runProbe({ url: `${base}/ok`, rate: 50, duration: 1, connections: 10 })
+    loop.disable()
+    run = { result, arrivals }
+    const serverLate = loop.max / 1e6 - 10
+    if (serverLate <= STALL_MS && result.clientLateness.max <= STALL_MS) break
+    t.comment(`attempt ${attempt}: stalled (this loop ${serverLate.toFixed(0)} ms late, the probe ${result.clientLateness.max.toFixed(0)} ms); again`)
+  }
+  const { result, arrivals } = run
   t.equal(result.total, 50)
   t.equal(arrivals.length, 50)
   const span = arrivals.at(-1)! - arrivals[0]!
