@@ -38,6 +38,8 @@ export async function compileForStart(outDir = path.join(PROJECT_ROOT, 'dist'), 
   const staging = `${outDir}.tmp-${process.pid}`
   await rm(staging, { recursive: true, force: true })
   const written = new Set<string>()
+  // Every compiled module's code, kept to check its imports without reading it back.
+  const modules = new Map<string, string>()
   let files = 0
   let copied = 0
   try {
@@ -55,6 +57,7 @@ export async function compileForStart(outDir = path.join(PROJECT_ROOT, 'dist'), 
         if (!entry.name.endsWith('.ts')) {
           await copyFile(source, target)
           written.add(target)
+          if (entry.name.endsWith('.mjs') || entry.name.endsWith('.js')) modules.set(target, await readFile(source, 'utf8'))
           copied++
           return
         }
@@ -74,10 +77,11 @@ export async function compileForStart(outDir = path.join(PROJECT_ROOT, 'dist'), 
         await writeFile(output, `${code}//# sourceMappingURL=${path.basename(output)}.map\n`)
         await writeFile(`${output}.map`, result.map)
         written.add(output)
+        modules.set(output, code)
         files++
       }))
     }
-    await checkRelativeImports(written)
+    checkRelativeImports(modules, written)
     // Swap: the old tree moves aside first, so dist/ is either the old tree or the new one.
     const old = `${outDir}.old-${process.pid}`
     await rename(outDir, old).catch((error: NodeJS.ErrnoException) => { if (error.code !== 'ENOENT') throw error })
@@ -90,14 +94,13 @@ export async function compileForStart(outDir = path.join(PROJECT_ROOT, 'dist'), 
   return { outDir, files, copied, ms: Math.round(performance.now() - started) }
 }
 
-async function checkRelativeImports(written: Set<string>): Promise<void> {
+function checkRelativeImports(modules: Map<string, string>, written: Set<string>): void {
   const missing: string[] = []
-  await Promise.all([...written].filter((file) => file.endsWith('.js') || file.endsWith('.mjs')).map(async (file) => {
-    const code = await readFile(file, 'utf8')
+  for (const [file, code] of modules) {
     for (const [, , specifier] of code.matchAll(RELATIVE_SPECIFIER)) {
       if (!written.has(path.resolve(path.dirname(file), specifier!))) missing.push(`${file}: ${specifier}`)
     }
-  }))
+  }
   if (missing.length > 0) throw new Error(`compile-for-start: relative imports that resolve to no compiled file:\n${missing.sort().join('\n')}`)
 }
 

@@ -12,8 +12,8 @@ export const START_ENTRY = 'dist/host-app/server.js'
  * benchmark measures with them, so neither runs a process that npm start would not. They hold no
  * TypeScript loader: a caller that runs .ts files adds `--import tsx` itself.
  */
-export async function startScriptNodeArgs(packageJson = PACKAGE): Promise<string[]> {
-  const start: string = JSON.parse(await readFile(packageJson, 'utf8')).scripts.start
+export async function startScriptNodeArgs(): Promise<string[]> {
+  const start: string = JSON.parse(await readFile(PACKAGE, 'utf8')).scripts.start
   const words = start.trim().split(/\s+/)
   if (words[0] !== 'node' || words.at(-1) !== START_ENTRY) throw new Error(`unexpected start script: ${start}`)
   return words.slice(1, -1)

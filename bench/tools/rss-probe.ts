@@ -3,10 +3,11 @@
 // heap pages (a start whose heap never reached a full collection keeps its start-up garbage).
 //   node --import tsx bench/tools/rss-probe.ts [starts]
 import { readFile } from 'node:fs/promises'
+import { mib } from '../lib/rows.ts'
 import { sleep, startServer } from '../lib/start-server.ts'
 
 const starts = Number(process.argv[2] ?? 4)
-const mib = (kib: number) => (kib / 1024).toFixed(1)
+const ofKib = (kib: number) => mib(kib * 1024)
 for (let i = 0; i < starts; i++) {
   const server = await startServer()
   await sleep(10_000)
@@ -22,6 +23,6 @@ for (let i = 0; i < starts; i++) {
     heapPages++
     heapKib += Number(/^Rss:\s+(\d+)/m.exec(block)![1])
   }
-  console.log(`start ${i + 1}: RSS ${mib(field('Rss'))} MiB, anonymous ${mib(field('Anonymous'))} MiB, V8 heap pages ${heapPages} (${mib(heapKib)} MiB)`)
+  console.log(`start ${i + 1}: RSS ${ofKib(field('Rss'))}, anonymous ${ofKib(field('Anonymous'))}, V8 heap pages ${heapPages} (${ofKib(heapKib)})`)
   await server.stop()
 }
