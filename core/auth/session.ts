@@ -3,7 +3,7 @@ import secureSession from '@fastify/secure-session'
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { cacheDecodedSessions, cacheParsedCookieHeaders } from './session-cookie-cache.ts'
-import { toPublicUser, type PublicUser, type UserRepository } from './user-repository.ts'
+import { toPublicUser, type PublicUser, type UserRecord, type UserRepository } from './user-repository.ts'
 
 export interface SessionOptions {
   key: Buffer
@@ -52,18 +52,34 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
   app.decorate('sessionCookieCache', cookieCache)
   app.decorate('cookieHeaderCache', cacheParsedCookieHeaders(app, { maxEntries: options.decodedCookieCache ?? 10_000 }))
 
-  app.addHook('onRequest', async (request) => {
+  const { users, ttlSeconds } = options
+  const admit = (request: FastifyRequest, user: UserRecord | null, version: unknown) => {
+    if (!user || user.sessionVersion !== version) request.session.delete()
+    else request.user = toPublicUser(user)
+  }
+  // A callback hook with a synchronous path: a store that keeps its users in memory answers at
+  // once (findByIdNow), so a signed-in request waits for no promise; others are awaited.
+  // The session's fields are read as properties: through the plugin's Proxy, each get('x') call
+  // allocated a Proxy of its own for the method.
+  app.addHook('onRequest', (request, _reply, done) => {
     const session = request.session
-    const uid = session.get('uid')
-    if (!uid) return
-    const iat = session.get('iat')
-    const expired = typeof iat !== 'number' || iat + options.ttlSeconds * 1000 < Date.now()
-    const user = expired ? null : await options.users.findById(uid)
-    if (!user || user.sessionVersion !== session.get('v')) {
-      request.session.delete()
-      return
+    const uid = session.uid
+    if (!uid) return done()
+    const iat = session.iat
+    const version = session.v
+    if (typeof iat !== 'number' || iat + ttlSeconds * 1000 < Date.now()) {
+      admit(request, null, version)
+      return done()
     }
-    request.user = toPublicUser(user)
+    const known = users.findByIdNow?.(uid)
+    if (known !== undefined) {
+      admit(request, known, version)
+      return done()
+    }
+    users.findById(uid).then((user) => {
+      admit(request, user, version)
+      done()
+    }, done)
   })
 }, { name: 'core-session' })
 

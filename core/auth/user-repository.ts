@@ -74,6 +74,12 @@ export interface DeleteOptions {
 
 export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>
+  /**
+   * findById answered synchronously, for stores that keep every user in memory: the session
+   * layer looks the signed-in user up on every request, and a promise there is a turn of the
+   * microtask queue per request. Stores that must wait for I/O leave it out.
+   */
+  findByIdNow?(id: string): UserRecord | null
   /** E-mail comparison is case-insensitive. */
   findByEmail(email: string): Promise<UserRecord | null>
   list(query: UserListQuery): Promise<UserListResult>

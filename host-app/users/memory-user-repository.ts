@@ -123,9 +123,13 @@ export class MemoryUserRepository implements UserRepository {
     if (this.#matchCounts.size > COUNTED_NEEDLES) this.#matchCounts.delete(this.#matchCounts.keys().next().value!)
   }
 
-  async findById(id: string) {
+  findByIdNow(id: string): UserRecord | null {
     const stored = this.#byId.get(id)
     return stored ? { ...stored.user } : null
+  }
+
+  async findById(id: string) {
+    return this.findByIdNow(id)
   }
 
   async findByEmail(email: string) {
