@@ -7,17 +7,30 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { compileForStart } from '../../bin/compile-for-start.ts'
 import { START_ENTRY, startScriptNodeArgs } from '../../bin/start-script-node-args.ts'
 
 export { startScriptNodeArgs }
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
-let compiled: Promise<unknown> | undefined
+/**
+ * npm start's prestart compile of a checkout, in a process of its own as npm runs it. Not in the
+ * caller's: an in-process compile left the measuring process with V8 allocation sites it had
+ * learnt to place straight in the old generation (pretenuring, from the compile's long-lived
+ * buffers), so the servers measured afterwards filled it at about 8 MB/s and paid a full
+ * collection every 1.4 s, ~25 ms each, whichever side was running (--trace-gc, perf-at-rate.ts).
+ */
+function compileIn(tree: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    spawn(process.execPath, ['--import', 'tsx', 'bin/compile-for-start.ts'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] })
+      .once('error', reject).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the compile of ${tree} exited with ${code}`))))
+  })
+}
+
+let compiled: Promise<void> | undefined
 /** npm start's prestart compile, once per process: the rows measure the JavaScript npm start runs. */
-export function compileOnce(): Promise<unknown> {
-  compiled ??= compileForStart()
+export function compileOnce(): Promise<void> {
+  compiled ??= compileIn(ROOT)
   return compiled
 }
 
@@ -29,12 +42,7 @@ export function compileOnce(): Promise<unknown> {
 export async function npmStartCommand(tree: string): Promise<string[]> {
   const start: string = JSON.parse(await readFile(path.join(tree, 'package.json'), 'utf8')).scripts.start
   const words = start.trim().split(/\s+/).slice(1)
-  if (!words.at(-1)!.endsWith('.ts')) {
-    await new Promise<void>((resolve, reject) => {
-      spawn(process.execPath, ['--import', 'tsx', 'bin/compile-for-start.ts'], { cwd: tree, stdio: 'inherit' })
-        .once('error', reject).once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the compile of ${tree} exited with ${code}`))))
-    })
-  }
+  if (!words.at(-1)!.endsWith('.ts')) await compileIn(tree)
   return [...words.slice(0, -1), path.join(tree, words.at(-1)!)]
 }
 

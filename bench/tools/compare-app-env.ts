@@ -28,6 +28,15 @@ function logger(mode: string | undefined): FastifyServerOptions['logger'] {
     setInterval(() => stream.flush(), 1000).unref()
     return { level, stream }
   }
+  // 'buffer16k': sonic-boom's own batching in its buffer mode, a Buffer per line (the policy of
+  // 2026-11-27, before core/http/batched-log-destination.ts).
+  if (mode === 'buffer16k') {
+    const stream = pino.destination({ dest: '/dev/null', sync: false, minLength: 16_000, contentMode: 'buffer' })
+    const writeBytes = stream.write.bind(stream) as unknown as (data: Buffer) => boolean
+    stream.write = ((line: string) => writeBytes(Buffer.from(line, 'utf8'))) as typeof stream.write
+    setInterval(() => stream.flush(), 1000).unref()
+    return { level, stream }
+  }
   // 'warn': what npm start writes with the access lines off (LOG_LEVEL=warn), for their cost.
   return loggerOptions(mode === 'warn' ? 'warn' : level, '/dev/null')
 }

@@ -45,6 +45,8 @@ async function round(side: keyof typeof sides, index: number): Promise<number> {
     ? spawn('perf', [perfMode, ...(perfMode === 'record' ? ['-F', '4999', '-g'] : []), '-p', String(process.pid), '-o', path.join(perfDir, `${side}${index}.${perfMode}`)], { stdio: 'inherit' })
     : undefined
   if (perf) await new Promise((resolve) => setTimeout(resolve, 300)) // perf attaches
+  // On stderr, with the process's clock: lines of --trace-gc fall between them.
+  console.error(`[${Math.round(performance.now())} ms] ${side} round ${index}`)
   const before = process.cpuUsage()
   const result = await runProbe({ url: sides[side].base + url, rate, duration: seconds, connections: 10, headers: sides[side].headers })
   const used = process.cpuUsage(before)
@@ -55,7 +57,11 @@ async function round(side: keyof typeof sides, index: number): Promise<number> {
   return (used.user + used.system) / result.total
 }
 
-for (const side of ['bare', 'ours'] as const) await runLoad({ url: sides[side].base + url, connections: 50, duration: 2, headers: sides[side].headers })
+// JIT warm-up: at saturation, then at the rate measured.
+for (const side of ['bare', 'ours'] as const) {
+  await runLoad({ url: sides[side].base + url, connections: 50, duration: 2, headers: sides[side].headers })
+  await runProbe({ url: sides[side].base + url, rate, duration: 1, connections: 10, headers: sides[side].headers })
+}
 const cpu = { bare: [] as number[], ours: [] as number[] }
 for (let i = 0; i < rounds; i++) {
   const order = i % 2 === 0 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const)

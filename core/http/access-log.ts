@@ -1,15 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { mkdirSync, openSync } from 'node:fs'
 import path from 'node:path'
-import pino from 'pino'
-
-/**
- * Lines wait until this many bytes are buffered, or FLUSH_MS, whichever comes first. Just under
- * sonic-boom's largest write (16 KiB), which it must stay below: each batch is a hand-over to
- * libuv's thread pool and a wake-up of this loop when it is done, so the fewer the better.
- */
-export const BATCH_BYTES = 16_000
-const FLUSH_MS = 1000
+import { batchedLogDestination } from './batched-log-destination.ts'
 
 function openLogFile(file: string): number {
   mkdirSync(path.dirname(file), { recursive: true })
@@ -17,9 +9,9 @@ function openLogFile(file: string): number {
 }
 
 /**
- * How `npm start` and the benchmark log: pino's asynchronous destination (sonic-boom, sync:
- * false) in batches: the request path appends its line to a buffer, which is written once 16,000
- * bytes are waiting (about 80 access lines) or after a second, and flushed when the process exits.
+ * How `npm start` and the benchmark log: asynchronously, in batches (batched-log-destination.ts):
+ * the request path pushes its line on an array, which is written once 16,000 characters are
+ * waiting (about 80 access lines) or after a second, and flushed when the process exits.
  * Measured on /api/users, A-B-B-A x3 at 1,500 req/s in one process, whole-process CPU
  * (bench/tools/compare-app-env.ts with LOGGER=transport / destination / buffered):
  * - pino/file's transport thread, one hand-over per line: 153.4 µs CPU/req; an unbatched
@@ -27,8 +19,6 @@ function openLogFile(file: string): number {
  * - unbatched 117.4 µs against batched 99.9 µs (-17.5; load average 8.6-12.3): one fs.write per
  *   line was 4.6 % of the server's samples.
  * (A synchronous write per line had cost 57 -> 36 µs at saturation when it was turned off.)
- * 4 KiB batches -> 16,000 bytes, at 2,000 req/s (bench/tools/perf-at-rate.ts, 6 rounds x2): ours
- * +14.1 to +15.1 µs over bare Fastify -> +11.4 and +13.2; on 2026-11-27's Xeon guest -3.8 µs.
  * The cost: a process killed with SIGKILL loses up to a second of lines. `destination` is a file
  * descriptor (1: stdout) or a path.
  */
@@ -36,22 +26,7 @@ export function loggerOptions(level: string, destination: number | string = 1): 
   // A path is opened here, synchronously, at boot: sonic-boom would open it asynchronously, and
   // lines logged before that finished were lost if the process exited meanwhile.
   const fd = typeof destination === 'number' ? destination : openLogFile(destination)
-  // Buffer mode: in its default string mode, sonic-boom appends each line to the pending chunk
-  // and first measures that whole chunk's UTF-8 length, a copy of everything waiting on every
-  // line (5 % of the server's CPU on /api/users under perf). In buffer mode it keeps the lengths;
-  // each line becomes a Buffer of its own here.
-  const stream = pino.destination({ dest: fd, sync: false, minLength: BATCH_BYTES, contentMode: 'buffer' })
-  const writeBytes = stream.write.bind(stream) as unknown as (data: Buffer) => boolean
-  stream.write = ((line: string) => writeBytes(Buffer.from(line, 'utf8'))) as typeof stream.write
-  // sonic-boom's own fields, not in its types: _len is the bytes waiting (an empty flush would write '').
-  const state = stream as unknown as { destroyed: boolean; _len: number }
-  const timer = setInterval(() => {
-    if (!state.destroyed && state._len > 0) stream.flush()
-  }, FLUSH_MS)
-  // The timer never keeps a process alive, and stops with the stream.
-  timer.unref()
-  stream.once('close', () => clearInterval(timer))
-  return { level, stream }
+  return { level, stream: batchedLogDestination(fd) }
 }
 
 /**
