@@ -23,17 +23,15 @@ const envOf = (spec: string) => Object.fromEntries(spec.split(',').filter(Boolea
 function logger(mode: string | undefined): FastifyServerOptions['logger'] {
   const level = process.env.LOG_LEVEL ?? 'info'
   if (mode === 'transport') return { level, transport: { target: 'pino/file', options: { destination: '/dev/null' } } }
-  if (mode === 'buffered') {
-    const stream = pino.destination({ dest: '/dev/null', sync: false, minLength: 4096 })
-    setInterval(() => stream.flush(), 1000).unref()
-    return { level, stream }
-  }
-  // 'buffer16k': sonic-boom's own batching in its buffer mode, a Buffer per line (the policy of
-  // 2026-11-27, before core/http/batched-log-destination.ts).
-  if (mode === 'buffer16k') {
-    const stream = pino.destination({ dest: '/dev/null', sync: false, minLength: 16_000, contentMode: 'buffer' })
-    const writeBytes = stream.write.bind(stream) as unknown as (data: Buffer) => boolean
-    stream.write = ((line: string) => writeBytes(Buffer.from(line, 'utf8'))) as typeof stream.write
+  // 'buffered': sonic-boom's own batching, string mode, 4 KiB; 'buffer16k': its buffer mode with a
+  // Buffer per line, 16,000 bytes (the policy of 2026-11-27, before batched-log-destination.ts).
+  if (mode === 'buffered' || mode === 'buffer16k') {
+    const bytes = mode === 'buffer16k'
+    const stream = pino.destination({ dest: '/dev/null', sync: false, minLength: bytes ? 16_000 : 4096, contentMode: bytes ? 'buffer' : 'utf8' })
+    if (bytes) {
+      const writeBytes = stream.write.bind(stream) as unknown as (data: Buffer) => boolean
+      stream.write = ((line: string) => writeBytes(Buffer.from(line, 'utf8'))) as typeof stream.write
+    }
     setInterval(() => stream.flush(), 1000).unref()
     return { level, stream }
   }

@@ -68,7 +68,7 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
     const iat = session.iat
     const version = session.v
     if (typeof iat !== 'number' || iat + ttlSeconds * 1000 < Date.now()) {
-      admit(request, null, version)
+      session.delete()
       return done()
     }
     const known = users.findByIdNow?.(uid)

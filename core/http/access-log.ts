@@ -10,8 +10,8 @@ function openLogFile(file: string): number {
 
 /**
  * How `npm start` and the benchmark log: asynchronously, in batches (batched-log-destination.ts):
- * the request path pushes its line on an array, which is written once 16,000 characters are
- * waiting (about 80 access lines) or after a second, and flushed when the process exits.
+ * the request path encodes its line into a 64 KiB buffer, which is written once full (about 380
+ * access lines) or after a second, and flushed when the process exits.
  * Measured on /api/users, A-B-B-A x3 at 1,500 req/s in one process, whole-process CPU
  * (bench/tools/compare-app-env.ts with LOGGER=transport / destination / buffered):
  * - pino/file's transport thread, one hand-over per line: 153.4 µs CPU/req; an unbatched
