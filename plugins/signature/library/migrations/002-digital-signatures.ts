@@ -1,4 +1,5 @@
-import { type Kysely, type Migration } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Migration } from 'kysely/migration'
 
 // Portable across SQLite and PostgreSQL: text for binary data (base64), integers for booleans,
 // ISO-8601 text for timestamps written by the application.

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Migration } from 'kysely/migration'
 
 // Signing a slot of a record again is never silent: the new version keeps the reason its signer
 // gave (null for a first signature and for every row written before this migration).

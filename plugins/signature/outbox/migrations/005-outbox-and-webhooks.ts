@@ -1,4 +1,5 @@
-import { type Kysely, type Migration } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Migration } from 'kysely/migration'
 
 // Portable across SQLite and PostgreSQL, like 003: ISO-8601 text timestamps and ids written by the
 // application. The dispatcher's claim reads (status, next_attempt_at), hence the index.

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Migration } from 'kysely/migration'
 
 // When a session's signers were last reminded: the rate limit of "Remind" is one conditional
 // UPDATE on this column, so it holds across instances sharing one PostgreSQL.

@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { Migration } from 'kysely/migration'
 
 // What the sender says to the signers, and the day after which the session can no longer be signed.
 export const addSessionMessageAndDueDate: Migration = {
