@@ -1,5 +1,4 @@
-import { PostgresAdapter, sql, type DatabaseIntrospector, type Kysely } from 'kysely'
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration'
+import { Migrator, PostgresAdapter, sql, type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 
 /**
  * Runs every pending migration, in name order, for whichever engine `db` uses. Plugins hand in
@@ -37,8 +36,9 @@ function seeingOnly(db: Kysely<unknown>, schema: string): Kysely<unknown> {
         select c.relname as name, c.relkind as kind from pg_catalog.pg_class c
         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
         where n.nspname = ${schema} and c.relkind in ('r', 'p', 'v', 'm')`.execute(db)
-      return rows.map((row) => ({ name: row.name, schema, isView: row.kind === 'v' || row.kind === 'm', isForeign: false, columns: [] }))
+      return rows.map((row) => ({ name: row.name, schema, isView: row.kind === 'v' || row.kind === 'm', columns: [] }))
     },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
   }
   // Kysely keeps its state in private fields: every other member is the original's, bound to it.
   return new Proxy(db, {

@@ -1,8 +1,7 @@
 import type { EventEmitter } from 'node:events'
 import type pg from 'pg'
 import type { Pool, PoolClient } from 'pg'
-import { PostgresAdapter, sql, type Kysely } from 'kysely'
-import type { Migration } from 'kysely/migration'
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely'
 
 /** The channel of the notifications notifyWritesTo's triggers send, with the schema as payload. */
 export const WRITES_CHANNEL = 'app_writes'

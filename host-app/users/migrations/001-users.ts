@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely'
-import type { Migration } from 'kysely/migration'
+import type { Kysely, Migration } from 'kysely'
 
 export const createUsers: Migration = {
   async up(db: Kysely<unknown>) {

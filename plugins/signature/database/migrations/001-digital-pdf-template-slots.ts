@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely'
-import type { Migration } from 'kysely/migration'
+import { type Kysely, type Migration } from 'kysely'
 
 // Written once for SQLite and PostgreSQL: only types both understand ('double precision' has
 // REAL affinity in SQLite) and timestamps stored as ISO-8601 text written by the application.

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration'
+import type { Migration } from 'kysely'
 import { createTemplateSlots } from './001-digital-pdf-template-slots.ts'
 import { createDigitalSignatures } from '../../library/migrations/002-digital-signatures.ts'
 import { createSigningSessions } from '../../sessions/migrations/003-signing-sessions.ts'

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely'
-import type { Migration } from 'kysely/migration'
+import { type Kysely, type Migration } from 'kysely'
 
 // Portable across SQLite and PostgreSQL: text for binary data (base64), integers for booleans,
 // ISO-8601 text for timestamps written by the application.

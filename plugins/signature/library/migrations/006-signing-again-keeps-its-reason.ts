@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely'
-import type { Migration } from 'kysely/migration'
+import type { Kysely, Migration } from 'kysely'
 
 // Signing a slot of a record again is never silent: the new version keeps the reason its signer
 // gave (null for a first signature and for every row written before this migration).

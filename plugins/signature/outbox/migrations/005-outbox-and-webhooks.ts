@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely'
-import type { Migration } from 'kysely/migration'
+import { type Kysely, type Migration } from 'kysely'
 
 // Portable across SQLite and PostgreSQL, like 003: ISO-8601 text timestamps and ids written by the
 // application. The dispatcher's claim reads (status, next_attempt_at), hence the index.

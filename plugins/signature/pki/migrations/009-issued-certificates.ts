@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely'
-import type { Migration } from 'kysely/migration'
+import type { Kysely, Migration } from 'kysely'
 
 // The CA's register of issued certificates and their revocation, read by the CRL and OCSP on
 // every instance. Certificates issued before this migration are not in it: OCSP answers

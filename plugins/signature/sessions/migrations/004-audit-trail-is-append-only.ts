@@ -1,5 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely'
-import type { Migration } from 'kysely/migration'
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely'
 
 // The audit trail of signing sessions is evidence: who signed or declined what, from where, and
 // the document's SHA-256 before and after. The repository only ever inserts into it; these

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely'
-import type { Migration } from 'kysely/migration'
+import { type Kysely, type Migration } from 'kysely'
 
 // When a session's signers were last reminded: the rate limit of "Remind" is one conditional
 // UPDATE on this column, so it holds across instances sharing one PostgreSQL.

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely'
-import type { Migration } from 'kysely/migration'
+import type { Kysely, Migration } from 'kysely'
 
 // What the sender says to the signers, and the day after which the session can no longer be signed.
 export const addSessionMessageAndDueDate: Migration = {
