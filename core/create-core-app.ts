@@ -22,6 +22,8 @@ export interface CoreAppOptions {
   throttle: ThrottleOptions | LoginThrottle
   policy: Policy
   users: UserRepository
+  /** Tell browsers to use HTTPS only (Strict-Transport-Security): for production behind TLS. */
+  strictTransportSecurity?: boolean
   /** Set later by the view layer; until then errors are JSON everywhere. */
   errorPages?: { render?: ErrorPageRenderer }
 }
@@ -60,7 +62,7 @@ export async function createCoreApp(options: CoreAppOptions): Promise<FastifyIns
   app.decorate('users', options.users)
   app.decorate('errorPages', errorPages)
 
-  registerSecurity(app, { jsonOnlyPrefixes: ['/api/'] })
+  registerSecurity(app, { jsonOnlyPrefixes: ['/api/'], strictTransportSecurity: options.strictTransportSecurity ?? false })
   registerNoStore(app)
   writeResponsesAtEndOfTurn(app)
   registerErrorHandling(app, { renderPage: (request, reply, error) => (errorPages.render ? errorPages.render(request, reply, error) : reply.send(error.toJSON())) })

@@ -62,6 +62,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     trustProxy: env.TRUST_PROXY,
     bodyLimit: env.BODY_LIMIT,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    strictTransportSecurity: env.NODE_ENV === 'production',
     session: {
       key: await loadSessionKey(env.SESSION_KEY, env.STORAGE_PATH),
       cookieName: auth.cookieName,

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { toAppError } from './error-handler.ts'
 import { ERR_BAD_REQUEST, ERR_HEADERS_TOO_LARGE, ERR_REQUEST_TIMEOUT, statusText, type AppError } from './errors.ts'
 import { NO_STORE } from './no-store.ts'
-import { SECURITY_HEADERS } from './security.ts'
+import { securityHeadersOf } from './security.ts'
 
 // Two kinds of error never reach the error handler or any hook: the router's (a bad URL
 // encoding, an over-long parameter), answered through Fastify's `frameworkErrors`, and Node's
@@ -11,14 +11,14 @@ import { SECURITY_HEADERS } from './security.ts'
 // requestTimeout), answered on the bare socket through `clientErrorHandler`. Both answer here, in
 // the documented shape, with the headers every other answer has.
 
-const HEADERS = { ...SECURITY_HEADERS, 'cache-control': NO_STORE, 'content-type': 'application/json; charset=utf-8' }
+const HEADERS = { 'cache-control': NO_STORE, 'content-type': 'application/json; charset=utf-8' }
 
 /** Fastify's `frameworkErrors` option. */
 export function answerFrameworkError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error)
   if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed')
   else request.log.info({ code: appError.code }, 'request refused by the router')
-  return reply.code(appError.statusCode).headers(HEADERS).send(JSON.stringify(appError.toJSON()))
+  return reply.code(appError.statusCode).headers(securityHeadersOf(request.server)).headers(HEADERS).send(JSON.stringify(appError.toJSON()))
 }
 
 function connectionErrorFor(error: NodeJS.ErrnoException): AppError {
@@ -37,7 +37,7 @@ export function answerConnectionError(this: { log: { info: (o: object, m: string
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
   if (socket.writable && !inFlight?.headersSent) {
     const body = JSON.stringify(appError.toJSON())
-    const headers = Object.entries({ ...HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
+    const headers = Object.entries({ ...securityHeadersOf(this), ...HEADERS, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
       .map(([name, value]) => `${name}: ${value}\r\n`).join('')
     socket.write(`HTTP/1.1 ${appError.statusCode} ${statusText(appError.statusCode)}\r\n${headers}\r\n${body}`)
   }
