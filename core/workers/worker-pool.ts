@@ -41,6 +41,13 @@ export interface WorkerPoolOptions {
    * starting one again costs a few hundred ms. 0: workers are kept until close().
    */
   idleTimeoutMs?: number
+  /**
+   * Made once, when the first task arrives, and handed to every worker as workerData.shared: for
+   * what is costly to make and cheap to share across threads, such as a compiled
+   * WebAssembly.Module (a worker would otherwise compile its own each time it starts). A failure
+   * fails the waiting tasks; the next task tries again.
+   */
+  prepareShared?: () => Promise<unknown>
 }
 
 const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url)
@@ -69,13 +76,17 @@ interface Slot {
  * status across the thread boundary.
  */
 export class WorkerPool {
-  readonly #options: Required<WorkerPoolOptions>
+  readonly #options: Required<Omit<WorkerPoolOptions, 'prepareShared'>>
+  readonly #prepareShared: (() => Promise<unknown>) | undefined
+  #shared: { value: unknown } | undefined
+  #preparing: Promise<void> | undefined
   readonly #slots: Slot[] = []
   readonly #queue: Pending[] = []
   #nextId = 1
   #closed = false
 
-  constructor(options: WorkerPoolOptions) {
+  constructor({ prepareShared, ...options }: WorkerPoolOptions) {
+    this.#prepareShared = prepareShared
     this.#options = {
       size: Math.max(1, availableParallelism() - 1),
       maxQueue: 1000,
@@ -94,8 +105,23 @@ export class WorkerPool {
     if (this.#queue.length >= this.#options.maxQueue) return Promise.reject(this.#options.queueFullError())
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ request: { id: this.#nextId++, task, payload }, transfer, resolve: resolve as (v: unknown) => void, reject })
-      this.#dispatch()
+      if (this.#prepareShared && !this.#shared) this.#prepare()
+      else this.#dispatch()
     })
+  }
+
+  #prepare() {
+    this.#preparing ??= this.#prepareShared!().then(
+      (value) => {
+        this.#shared = { value }
+        this.#preparing = undefined
+        if (!this.#closed) this.#dispatch()
+      },
+      (error) => {
+        this.#preparing = undefined
+        for (const pending of this.#queue.splice(0)) pending.reject(error)
+      },
+    )
   }
 
   get stats() {
@@ -153,7 +179,7 @@ export class WorkerPool {
 
   #spawn(): Slot {
     const worker = new Worker(BOOTSTRAP, {
-      workerData: { workerModule: this.#options.module.href, options: this.#options.workerOptions },
+      workerData: { workerModule: this.#options.module.href, options: this.#options.workerOptions, shared: this.#shared?.value },
       resourceLimits: this.#options.resourceLimits,
     })
     const slot: Slot = { worker }

@@ -18,7 +18,7 @@ import { SignatureLibrary } from './library/signature-library.ts'
 import { SignatureRepository } from './library/signature-repository.ts'
 import { createPdfWorkerPool, pdfLimitOptions, type PdfWorkerPool } from './pdf/pdf-worker-pool.ts'
 import type { TimestampSource } from './timestamps/timestamp-source.ts'
-import { PageImageCache, RASTERIZE_WORKER } from './rasterizer/page-image-cache.ts'
+import { PageImageCache, RASTERIZE_WORKER, rasterizerShared } from './rasterizer/page-image-cache.ts'
 import type { SessionFinalizer } from './signing/session-finalizer.ts'
 import { OutboxRepository } from './outbox/outbox-repository.ts'
 import { OutboxWriter } from './outbox/outbox-writer.ts'
@@ -105,7 +105,7 @@ export async function createSignatureServices(config: SignatureConfig, options: 
   const idleTimeoutMs = config.limits.worker_idle_ms
   const appAuthority = { keyPem: timestampAuthority.keyPem, certificatesPem: [timestampAuthority.certPem, certificateAuthority.certPem] }
   const pdf = createPdfWorkerPool({ limits, idleTimeoutMs, timestamps: timestampSourceOf(config, appAuthority) })
-  const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, idleTimeoutMs, ...pdfLimitOptions(limits) })
+  const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, idleTimeoutMs, ...pdfLimitOptions(limits), prepareShared: rasterizerShared })
   const signatures = new SignatureRepository(database.db)
   // The verifier refuses a TRUST_ANCHORS file it cannot read at boot; here one is simply not asked.
   const trustAnchors = await Promise.all(config.verify.trust_anchors.map((file) => readFile(file, 'utf8').catch(() => '')))

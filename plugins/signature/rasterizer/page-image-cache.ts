@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache'
 import type { Disk } from '../../../core/storage/disk.ts'
 import type { WorkerPool } from '../../../core/workers/worker-pool.ts'
 import type { PageSize } from './page-geometry.ts'
+import { mupdfWasmModule } from './mupdf-wasm-module.ts'
 
 export interface PageImage {
   png: Buffer
@@ -108,3 +109,8 @@ export class PageImageCache {
 }
 
 export const RASTERIZE_WORKER = new URL('./rasterize-worker.ts', import.meta.url)
+
+/** What the page-image pool hands every worker it starts: mupdf compiled once (mupdf-wasm-module.ts). */
+export async function rasterizerShared() {
+  return { mupdfWasm: await mupdfWasmModule() }
+}

@@ -1,4 +1,6 @@
 // Worker thread: mupdf (WASM) rasterizing blocks for tens to hundreds of milliseconds per page.
+// First: it must run before mupdf is loaded.
+import { mupdfWasmSource } from './use-shared-mupdf-wasm.ts'
 import { readFile } from 'node:fs/promises'
 import { workerData } from 'node:worker_threads'
 import { serveTasks, Transfer } from '../../../core/workers/task-server.ts'
@@ -10,6 +12,8 @@ import { rasterizePage } from './rasterize-page.ts'
 configurePdfLimits(workerData?.options?.limits)
 
 serveTasks({
+  /** Whether this worker instantiated the module the pool compiled, or compiled its own. */
+  wasmSource: () => mupdfWasmSource,
   geometry: async ({ path }: { path: string }) => {
     const bytes = await readFile(path)
     return asPdfError(() => {
