@@ -2,7 +2,9 @@
 // session signers, each an incremental update) — integrity, chain, and the revision-by-revision
 // modification analysis — against pdfsig checking the same file's integrity (poppler, C++, one
 // process per run: what a shell script would call). Measured in-process (the server runs the
-// same function in a PDF worker).
+// same function in a PDF worker). Like with like: each pdfsig run includes starting a process,
+// which ours does not pay, so the same rounds time spawning /bin/true and the ratio is taken
+// against pdfsig's time less that start (its raw time is shown beside it).
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -30,6 +32,7 @@ export async function run(): Promise<Row[]> {
   writeFileSync(join(dir, 'doc.pdf'), pdf)
   const ours: number[] = []
   const pdfsig: number[] = []
+  const spawn: number[] = []
   try {
     for (let round = 0; round < pick(15, 3) + 2; round++) {
       let t0 = performance.now()
@@ -38,17 +41,22 @@ export async function run(): Promise<Row[]> {
       t0 = performance.now()
       execFileSync('pdfsig', [join(dir, 'doc.pdf')], { encoding: 'utf8' })
       const b = performance.now() - t0
+      t0 = performance.now()
+      execFileSync('true')
+      const c = performance.now() - t0
       // The first two rounds warm up the JIT and the disk cache.
-      if (round >= 2) { ours.push(a); pdfsig.push(b) }
+      if (round >= 2) { ours.push(a); pdfsig.push(b); spawn.push(c) }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
   const mine = median(ours)
   const theirs = median(pdfsig)
+  const start = median(spawn)
+  const theirWork = Math.max(theirs - start, 0.01)
   return [{
-    id: '19', what: 'Verify a 100-page PDF with 10 signatures (integrity + chain + modification analysis) / pdfsig integrity only (median)',
-    ours: ms(mine), baseline: `pdfsig ${ms(theirs)}`, ratio: x(mine / theirs), bar: '', met: null,
-    data: { ours, pdfsig, bytes: pdf.length, revisions: check.document.revisions },
+    id: '19', what: 'Verify a 100-page PDF with 10 signatures (integrity + chain + modification analysis) / pdfsig integrity only, less its process start (median)',
+    ours: ms(mine), baseline: `pdfsig ${ms(theirWork)} (${ms(theirs)} as a process; starting /bin/true ${ms(start)})`, ratio: x(mine / theirWork), bar: '', met: null,
+    data: { ours, pdfsig, spawn, bytes: pdf.length, revisions: check.document.revisions },
   }]
 }
