@@ -3,61 +3,63 @@
 // on the same 1- and 100-page inputs with the same key. Each output is checked by pdfsig before
 // anything is timed: a signer whose file doesn't verify gets a row saying so and no time.
 // Rounds alternate the order (forward, then reversed) so drift in the machine's load falls on all.
-// Besides the wall time (the bar), each signature's CPU time (this process, every thread): on a
-// machine shared with other work it moves less than the wall time, which includes waiting for a core.
-import { performance } from 'node:perf_hooks'
-import { createCertificateAuthority, issueUserCertificate, readP12 } from '../../plugins/signature/certificates/index.ts'
-import { signDocument } from '../../plugins/signature/pdf/index.ts'
+// Besides the wall time (the bar), each signature's CPU time, measured in the signer's own process
+// (every thread): on a machine shared with other work it moves less than the wall time, which
+// includes waiting for a core, and no signer is billed for another's garbage collection.
+import { fork, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { createCertificateAuthority, issueUserCertificate } from '../../plugins/signature/certificates/index.ts'
 import { makePdf } from '../../test/fixtures/pdf/make-pdf.ts'
-import { makeStampPng } from '../../test/fixtures/pdf/stamp-image.ts'
-import { importPeer } from '../lib/peers.ts'
+import { ensurePeersInstalled } from '../lib/peers.ts'
 import { median, ms, pick, x, type Row } from '../lib/rows.ts'
-import { verifiedOutput, type Verdict } from '../lib/verified-output.ts'
+import type { SignerKind, SignerMessage, SignerReply } from '../lib/signer-process.ts'
+import type { Verdict } from '../lib/verified-output.ts'
 
-type Sign = (pdf: Uint8Array) => Promise<Uint8Array>
-interface PeerSigners {
-  documenso(p12: Uint8Array, password: string): Sign
-  libpdf(p12: Uint8Array, password: string): Promise<Sign>
-  signpdf(p12: Uint8Array, password: string): Sign
-}
-
-export interface Signer { name: string; sign: Sign }
-/** times: wall ms per signature; cpu: this process's CPU ms (every thread) per signature. */
+export interface Signer { name: string; kind: SignerKind }
+/** times: wall ms per signature; cpu: the signer's own process's CPU ms (every thread) per signature. */
 export interface Timed { name: string; verdict: Verdict; times: number[]; cpu: number[] }
 
-/**
- * Checks every signer's output with pdfsig, then times the ones that passed in alternating
- * rounds (`calls` signatures each per round, after one warm-up call). A signer that throws or
- * whose output fails is returned with its verdict and no times.
- */
-export async function timeVerifiedSigners(signers: Signer[], pdf: Uint8Array, rounds: number, calls: number): Promise<Timed[]> {
-  const results: Timed[] = []
-  for (const signer of signers) {
-    let verdict: Verdict
-    try {
-      verdict = verifiedOutput(await signer.sign(pdf))
-    } catch (error) {
-      verdict = { valid: false, verdicts: [`threw: ${(error as Error).message}`] }
-    }
-    results.push({ name: signer.name, verdict, times: [], cpu: [] })
+const SIGNER_PROCESS = new URL('../lib/signer-process.ts', import.meta.url)
+
+/** A signer's process: asked one thing at a time, it answers that. */
+async function startSigner(kind: SignerKind, p12: Uint8Array, password: string) {
+  const child: ChildProcess = fork(SIGNER_PROCESS, [JSON.stringify({ kind, p12: Buffer.from(p12).toString('base64'), password })], {
+    execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
+  await once(child, 'message')
+  const ask = async <T extends SignerReply>(message: SignerMessage): Promise<T> => {
+    child.send(message)
+    const [answer] = await once(child, 'message')
+    return answer as T
   }
-  const valid = signers.filter((_, i) => results[i]!.verdict.valid)
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 ? [...valid].reverse() : valid
-    for (const signer of order) {
-      const { times, cpu } = results.find((r) => r.name === signer.name)!
-      await signer.sign(pdf)
-      for (let i = 0; i < calls; i++) {
-        const usage = process.cpuUsage()
-        const start = performance.now()
-        await signer.sign(pdf)
-        times.push(performance.now() - start)
-        const used = process.cpuUsage(usage)
-        cpu.push((used.user + used.system) / 1000)
+  return { ask, stop: () => { child.send({ exit: true }); return once(child, 'exit') } }
+}
+
+/**
+ * Each signer runs in a process of its own. Every signer's output is checked with pdfsig, then the
+ * ones that passed are timed in alternating rounds (`calls` signatures each per round, after one
+ * warm-up call). A signer that throws or whose output fails is returned with its verdict and no times.
+ */
+export async function timeVerifiedSigners(signers: Signer[], pdf: Uint8Array, rounds: number, calls: number, p12: Uint8Array, password: string): Promise<Timed[]> {
+  const processes = await Promise.all(signers.map((signer) => startSigner(signer.kind, p12, password)))
+  try {
+    const results: Timed[] = []
+    for (const [i, signer] of signers.entries()) {
+      const { verdict } = await processes[i]!.ask<{ verdict: Verdict }>({ pdf })
+      results.push({ name: signer.name, verdict, times: [], cpu: [] })
+    }
+    const valid = signers.flatMap((_, i) => (results[i]!.verdict.valid ? [i] : []))
+    for (let round = 0; round < rounds; round++) {
+      for (const i of round % 2 ? [...valid].reverse() : valid) {
+        const { times, cpu } = await processes[i]!.ask<{ times: number[]; cpu: number[] }>({ calls })
+        results[i]!.times.push(...times)
+        results[i]!.cpu.push(...cpu)
       }
     }
+    return results
+  } finally {
+    await Promise.all(processes.map((p) => p.stop()))
   }
-  return results
 }
 
 /** The rows of one document size: each peer against ours, the fastest verified peer with the bar. */
@@ -84,22 +86,20 @@ export function signerRows(id: string, pages: number, ours: Timed, peers: Timed[
 }
 
 export async function run(): Promise<Row[]> {
-  const peers = await importPeer<PeerSigners>('signers.mjs')
+  ensurePeersInstalled()
   const ca = createCertificateAuthority({ commonName: 'Bench CA' })
   const issued = issueUserCertificate(ca, { name: 'Bench Signer', email: 'signer@example.org' })
-  const identity = readP12(issued.p12, issued.password)
-  const image = makeStampPng()
   const signers: Signer[] = [
-    { name: 'ours', sign: (pdf) => signDocument(pdf, { stamps: [{ page: 1, x: 400, y: 60, width: 200, height: 80, image }], signer: identity, certify: {} }) },
-    { name: 'Documenso @documenso/pdf-sign', sign: peers.documenso(issued.p12, issued.password) },
-    { name: '@libpdf/core', sign: await peers.libpdf(issued.p12, issued.password) },
-    { name: '@signpdf/signpdf', sign: peers.signpdf(issued.p12, issued.password) },
+    { name: 'ours', kind: 'ours' },
+    { name: 'Documenso @documenso/pdf-sign', kind: 'documenso' },
+    { name: '@libpdf/core', kind: 'libpdf' },
+    { name: '@signpdf/signpdf', kind: 'signpdf' },
   ]
   const rounds = pick(4, 2)
   const rows: Row[] = []
   for (const [id, pages, calls] of [['P3', 1, pick(10, 3)], ['P4', 100, pick(5, 2)]] as const) {
     const pdf = await makePdf({ pages, objectStreams: true })
-    const [ours, ...others] = await timeVerifiedSigners(signers, pdf, rounds, calls)
+    const [ours, ...others] = await timeVerifiedSigners(signers, pdf, rounds, calls, issued.p12, issued.password)
     rows.push(...signerRows(id, pages, ours!, others, rounds))
   }
   return rows
