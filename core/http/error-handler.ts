@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ZodError } from 'zod'
 import {
-  AppError, ERR_ACCESS_DENIED, ERR_BAD_REQUEST, ERR_BAD_URL, ERR_BODY_TOO_LARGE, ERR_FORBIDDEN_PATH, ERR_HEADERS_TOO_LARGE, ERR_INTERNAL,
+  AppError, ERR_ACCESS_DENIED, ERR_BAD_REQUEST, ERR_BAD_URL, ERR_BODY_TOO_LARGE, ERR_DATABASE_UNAVAILABLE, ERR_FORBIDDEN_PATH, ERR_HEADERS_TOO_LARGE, ERR_INTERNAL,
   ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, ERR_PRECONDITION_FAILED, ERR_RANGE_NOT_SATISFIABLE, ERR_REQUEST_TIMEOUT, ERR_UNSUPPORTED_MEDIA_TYPE,
   ERR_URL_TOO_LONG, ERR_VALIDATION, isAppError, type ErrorFactory,
 } from './errors.ts'
@@ -82,7 +82,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { renderPag
       return send(request, reply, ERR_BAD_REQUEST('The request was aborted'))
     }
     const error = toAppError(rawError)
-    if (error.statusCode >= 500) request.log.error({ err: error.cause ?? rawError }, 'request failed')
+    // An unreachable database is logged once by its health watch (core/db/database-health.ts),
+    // not once for every request it fails.
+    if (error.statusCode >= 500 && error.code !== ERR_DATABASE_UNAVAILABLE.code) request.log.error({ err: error.cause ?? rawError }, 'request failed')
     return send(request, reply, error)
   })
 
