@@ -39,6 +39,12 @@ const envSchema = z.object({
   DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** 'false' opens no LISTEN connection, for a pooler in transaction mode that cannot keep one: caches over the database keep nothing. */
   DATABASE_LISTEN: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Milliseconds to open a PostgreSQL connection; then 503 ERR_DATABASE_UNAVAILABLE. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** PostgreSQL's statement_timeout for the app's statements (0: none); then 503 ERR_DATABASE_TIMEOUT. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /** PostgreSQL's lock_timeout for the app's statements (0: none); then 503 ERR_DATABASE_TIMEOUT. */
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** redis://... shares the sign-in throttle between instances. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
   /** Where users live: in memory (the specification's default) or in the database (several instances). */

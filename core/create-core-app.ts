@@ -10,6 +10,7 @@ import { registerNoStore } from './http/no-store.ts'
 import { writeResponsesAtEndOfTurn } from './http/end-of-turn-writes.ts'
 import { answerConnectionError, answerFrameworkError } from './http/router-errors.ts'
 import { registerSecurity } from './http/security.ts'
+import { refuseWhileClosing } from './http/refuse-while-closing.ts'
 
 export interface CoreAppOptions {
   logger?: FastifyServerOptions['logger']
@@ -54,6 +55,8 @@ export async function createCoreApp(options: CoreAppOptions): Promise<FastifyIns
       // Node looks for expired requests on this interval (30 s by default): a fraction of the limit.
       connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.floor(options.requestTimeoutMs / 4))),
     },
+    // refuse-while-closing.ts answers instead, with a code.
+    return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerConnectionError,
   })
@@ -64,6 +67,7 @@ export async function createCoreApp(options: CoreAppOptions): Promise<FastifyIns
 
   registerSecurity(app, { jsonOnlyPrefixes: ['/api/'], strictTransportSecurity: options.strictTransportSecurity ?? false })
   registerNoStore(app)
+  refuseWhileClosing(app)
   writeResponsesAtEndOfTurn(app)
   registerErrorHandling(app, { renderPage: (request, reply, error) => (errorPages.render ? errorPages.render(request, reply, error) : reply.send(error.toJSON())) })
 

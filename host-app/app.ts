@@ -22,6 +22,7 @@ import { DatabaseUserRepository } from './users/database-user-repository.ts'
 import { userMigrations } from './users/migrations/001-users.ts'
 import { openInfrastructure } from './infrastructure.ts'
 import { createRedisLoginThrottle } from '../core/auth/redis-login-throttle.ts'
+import { lateLog } from '../core/http/late-log.ts'
 import { usersApi } from './users/users-api.ts'
 import { createUserService } from './users/user-service.ts'
 import { migrateToLatest } from '../core/db/migrate.ts'
@@ -49,14 +50,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const memoryUsers = !options.users && env.USERS_STORE === 'memory'
     ? new MemoryUserRepository(await demoUsers(), await SessionVersionLedger.open(new Disks(env.STORAGE_PATH).disk('users')))
     : undefined
-  const infrastructure = await openInfrastructure(env)
+  // Faults of the database and Redis, which open before the app's logger exists: JSON either way.
+  const faults = lateLog()
+  const infrastructure = await openInfrastructure(env, faults)
   const databaseUsers = !options.users && env.USERS_STORE === 'database' ? new DatabaseUserRepository(infrastructure.database.db) : undefined
   const users = options.users ?? databaseUsers ?? memoryUsers!
   // One throttle for the JSON login and the login page: neither is a way around the other.
   // With Redis it is shared by every instance.
   const given = options.throttle ?? auth.throttle
   const throttle = 'retryAfter' in given ? given
-    : infrastructure.redis ? createRedisLoginThrottle(infrastructure.redis, given) : createMemoryLoginThrottle(given)
+    : infrastructure.redis ? createRedisLoginThrottle(infrastructure.redis, given, { log: faults }) : createMemoryLoginThrottle(given)
   const app = await createCoreApp({
     logger: options.logger,
     trustProxy: env.TRUST_PROXY,
@@ -74,6 +77,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     policy,
     users,
   })
+  faults.sendTo(app.log)
   const userService = createUserService(policy, users)
   await app.register(usersApi, { service: userService })
 

@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { AppEnv } from '../config/app.ts'
 import { openDatabase, type Database } from '../core/db/database.ts'
+import type { FaultLog } from '../core/http/late-log.ts'
+import { watchRedis } from '../core/auth/redis-connection.ts'
 
 export interface Infrastructure {
   database: Database<any>
@@ -10,16 +12,36 @@ export interface Infrastructure {
   close(): Promise<void>
 }
 
+/**
+ * A command fails at once while Redis is disconnected (no offline queue, no retry of the command)
+ * and within a second when it does not answer; the connection itself is retried forever, at most
+ * every 2 s. Its users decide what a failed command means (the login throttle counts locally).
+ */
+const REDIS_FAIL_FAST = {
+  connectTimeout: 2000,
+  commandTimeout: 1000,
+  maxRetriesPerRequest: 0,
+  enableOfflineQueue: false,
+  retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
+} as const
+
 const redact = (url: string) => url.replace(/\/\/[^@/]*@/, '//***@')
 
 /**
  * The engines the app runs on, opened and checked once at boot: an unreachable PostgreSQL or
  * Redis stops the boot at once with a message naming it, instead of failing on the first request.
  */
-export async function openInfrastructure(env: AppEnv): Promise<Infrastructure> {
+export async function openInfrastructure(env: AppEnv, faults: FaultLog): Promise<Infrastructure> {
   const database = openDatabase<any>(env.DATABASE_URL
-    ? { url: env.DATABASE_URL, preparedStatements: env.DATABASE_PREPARED_STATEMENTS, listen: env.DATABASE_LISTEN, ...(env.DATABASE_SCHEMA ? { schema: env.DATABASE_SCHEMA } : {}) }
+    ? {
+        url: env.DATABASE_URL,
+        preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+        listen: env.DATABASE_LISTEN,
+        timeouts: { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS, lockMs: env.DATABASE_LOCK_TIMEOUT_MS },
+        ...(env.DATABASE_SCHEMA ? { schema: env.DATABASE_SCHEMA } : {}),
+      }
     : { sqliteFile: path.join(env.STORAGE_PATH, 'database', 'app.sqlite') })
+  database.reportFaultsTo(faults)
   try {
     await sql`select 1`.execute(database.db)
   } catch (error) {
@@ -30,7 +52,7 @@ export async function openInfrastructure(env: AppEnv): Promise<Infrastructure> {
   if (env.REDIS_URL) {
     // Imported only when configured: a single instance without Redis never loads the client.
     const { Redis } = await import('ioredis')
-    redis = new Redis(env.REDIS_URL, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 2 })
+    redis = watchRedis(new Redis(env.REDIS_URL, { lazyConnect: true, ...REDIS_FAIL_FAST }), faults)
     try {
       await redis.connect()
       await redis.ping()

@@ -2,7 +2,11 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { Kysely, PostgresDialect } from 'kysely'
+import type pg from 'pg'
 import type { Pool } from 'pg'
+import type { FaultLog } from '../http/late-log.ts'
+import { alwaysUp, watchDatabaseHealth, type DatabaseHealth, type DatabaseHealthSnapshot } from './database-health.ts'
+import { guardPool } from './postgres-pool-guard.ts'
 import { namePreparedStatements } from './postgres-prepared-statements.ts'
 import { postgresWriteStamp } from './postgres-write-stamp.ts'
 import { readsOfOneTurn } from './reads-of-one-turn.ts'
@@ -29,11 +33,34 @@ export interface DatabaseOptions {
    * cannot keep a LISTEN: the write stamp then moves on every call, so caches keep nothing.
    */
   listen?: boolean
+  /** PostgreSQL only: how long to wait (DEFAULT_TIMEOUTS for what is not given). */
+  timeouts?: Partial<DatabaseTimeouts>
 }
+
+export interface DatabaseTimeouts {
+  /** To open a connection (a wait for a free one in the pool is not bounded: under load it is a queue). */
+  connectMs: number
+  /** PostgreSQL's statement_timeout: a statement running longer is cancelled (0: none). */
+  statementMs: number
+  /** PostgreSQL's lock_timeout: a statement waiting longer for a lock is cancelled (0: none). */
+  lockMs: number
+}
+
+/**
+ * Short enough that a request on a paused or unreachable server answers 503 in seconds, long
+ * enough for any statement of a request. Migrations run without them (migrate.ts).
+ */
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 10_000, lockMs: 5000 }
+/** The client gives up on a statement this long after the server should have cancelled it itself. */
+const READ_GRACE_MS = 2000
 
 export interface Database<DB = unknown> {
   readonly db: Kysely<DB>
   readonly engine: Engine
+  /** Whether the database answers, as this instance last saw it (SQLite: always up). */
+  health(): DatabaseHealthSnapshot
+  /** Where faults are logged (one JSON line per change of state); until called, stderr. */
+  reportFaultsTo(log: FaultLog): void
   close(): Promise<void>
 }
 
@@ -45,19 +72,64 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
     // pg is imported when the first query needs the pool: an instance on SQLite never loads it
     // (a few MiB of RSS at start).
     const loadPg = async () => (await import('pg')).default
-    const writeStamp = postgresWriteStamp({ loadPg, connectionString: options.url, listen: options.listen !== false, ...(options.schema ? { schema: options.schema } : {}) })
+    const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+    const connectionString = options.url
+    // So that an operator (or a test) finds this instance's backends in pg_stat_activity.
+    const applicationName = `app ${options.schema ?? ''}`.trim().slice(0, 63)
+    const writeStamp = postgresWriteStamp({ loadPg, connectionString, listen: options.listen !== false, connectTimeoutMs: timeouts.connectMs, ...(options.schema ? { schema: options.schema } : {}) })
+    const health = watchDatabaseHealth({
+      name: 'PostgreSQL',
+      async probe() {
+        const pg = await loadPg()
+        const client = new pg.Client({ connectionString, fallback_application_name: applicationName, connectionTimeoutMillis: timeouts.connectMs, query_timeout: timeouts.connectMs })
+        client.on('error', () => {})
+        try {
+          await client.connect()
+          await client.query('select 1')
+          await client.end()
+        } catch (error) {
+          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
+          throw error
+        }
+      },
+    })
     const pool = async (): Promise<Pool> => {
       const pg = await loadPg()
       // search_path per connection: every query of this instance stays in its schema.
-      const pool = new pg.Pool({ connectionString: options.url, max: 10, ...schemaOption })
+      const pool = new pg.Pool({
+        connectionString,
+        max: 10,
+        // The connect timeout on each connection, not on the pool: the pool's would also end a
+        // wait for a free connection under load, which is a queue, not a fault.
+        Client: clientWithConnectTimeout(pg.Client, timeouts.connectMs),
+        fallback_application_name: applicationName,
+        // Sent at connect: PostgreSQL cancels a statement that runs, or waits for a lock, longer.
+        ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
+        ...(timeouts.lockMs > 0 ? { lock_timeout: timeouts.lockMs } : {}),
+        // A peer that vanished without a reset (a failover, a cut cable) is noticed on an idle connection.
+        keepAlive: true,
+        ...schemaOption,
+      })
       if (options.preparedStatements !== false) namePreparedStatements(pool, pg.Query)
-      // Outermost, so that it sees each call as Kysely makes it and hears when it completes.
+      // Outside the prepared statements, so that it sees each call as Kysely makes it and hears when it completes.
       writeStamp.track(pool)
+      guardPool(pool, health, timeouts.statementMs > 0 ? timeouts.statementMs + READ_GRACE_MS : 0)
       return pool
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     writeStamps.set(db, writeStamp.stamp)
-    return { db, engine: 'postgres', close: async () => { await writeStamp.close(); await db.destroy() } }
+    healths.set(db, health)
+    return {
+      db,
+      engine: 'postgres',
+      health: health.snapshot,
+      reportFaultsTo: health.reportTo,
+      close: async () => {
+        health.close()
+        await writeStamp.close()
+        await db.destroy()
+      },
+    }
   }
   const file = options.sqliteFile ?? ':memory:'
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true })
@@ -92,7 +164,28 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
   // A read needs no turn when nobody holds the connection: better-sqlite3 answers synchronously,
   // outside any transaction (Kysely holds the connection for a transaction's whole length).
   directReaders.set(db, (text, parameters) => (dialect.idle ? statements.prepare(text).all(parameters) : undefined))
-  return { db, engine: 'sqlite', close: () => db.destroy() }
+  const health = alwaysUp()
+  healths.set(db, health)
+  return { db, engine: 'sqlite', health: health.snapshot, reportFaultsTo: health.reportTo, close: () => db.destroy() }
+}
+
+function clientWithConnectTimeout(Client: typeof pg.Client, connectMs: number): typeof pg.Client {
+  return class extends Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectMs })
+    }
+  }
+}
+
+const healths = new WeakMap<object, DatabaseHealth>()
+
+/**
+ * For the Kysely instance openDatabase made: whether its database answers, as this instance last
+ * saw it (database-health.ts), without a query: cheap enough for every readiness check. Undefined
+ * for any other object.
+ */
+export function databaseHealthOf(db: object): DatabaseHealthSnapshot | undefined {
+  return healths.get(db)?.snapshot()
 }
 
 type DirectReader = (sql: string, parameters: readonly unknown[]) => readonly unknown[] | undefined

@@ -1,10 +1,25 @@
 import { Migrator, PostgresAdapter, sql, type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { WITH_TIMEOUTS, WITHOUT_TIMEOUTS } from './postgres-pool-guard.ts'
 
 /**
  * Runs every pending migration, in name order, for whichever engine `db` uses. Plugins hand in
  * their own migrations (a name -> migration map); names carry a numeric prefix to fix the order.
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Record<string, Migration>): Promise<string[]> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrateOn(db, migrations)
+  // On one connection without the request timeouts: an instance waits behind the migration lock
+  // for as long as another instance's migrations take, and a migration may build a large index.
+  return db.connection().execute(async (connection) => {
+    await sql.raw(WITHOUT_TIMEOUTS).execute(connection)
+    try {
+      return await migrateOn(connection, migrations)
+    } finally {
+      await sql.raw(WITH_TIMEOUTS).execute(connection).catch(() => {})
+    }
+  })
+}
+
+async function migrateOn<DB>(db: Kysely<DB>, migrations: Record<string, Migration>): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations }
   let migrator: Migrator
   if (db.getExecutor().adapter instanceof PostgresAdapter) {

@@ -59,9 +59,10 @@ export interface PostgresWriteStamp {
  * While that connection is not listening (before the first call has it connected, after it broke,
  * until it is back, or always with `listen: false`), no two calls return the same stamp, so a
  * cache keeps nothing. A ping every `pingMs` that gets no answer within `pingTimeoutMs` ends a
- * connection that went silent; another one is opened `retryMs` later.
+ * connection that went silent; another one is opened `retryMs` later. Opening one gives up after
+ * `connectTimeoutMs` (a server that accepts and never answers would otherwise hold `close()`).
  */
-export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; connectionString: string; schema?: string; listen?: boolean; pingMs?: number; pingTimeoutMs?: number; retryMs?: number }): PostgresWriteStamp {
+export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; connectionString: string; schema?: string; listen?: boolean; connectTimeoutMs?: number; pingMs?: number; pingTimeoutMs?: number; retryMs?: number }): PostgresWriteStamp {
   let writes = 0
   let listening = false
   let closed = false
@@ -86,7 +87,7 @@ export function postgresWriteStamp(options: { loadPg: () => Promise<typeof pg>; 
     starting ??= (async () => {
       const pgModule = await options.loadPg()
       // A query (the ping) unanswered for pingTimeoutMs fails: a peer gone silent, no reset sent.
-      const next = new pgModule.Client({ connectionString: options.connectionString, application_name: listenerName(options.schema), keepAlive: true, query_timeout: options.pingTimeoutMs ?? 5000 })
+      const next = new pgModule.Client({ connectionString: options.connectionString, application_name: listenerName(options.schema), keepAlive: true, query_timeout: options.pingTimeoutMs ?? 5000, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 })
       client = next
       next.on('error', () => lost(next))
       next.on('end', () => lost(next))

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ZodError } from 'zod'
 import {
-  AppError, ERR_ACCESS_DENIED, ERR_BAD_REQUEST, ERR_BAD_URL, ERR_BODY_TOO_LARGE, ERR_FORBIDDEN_PATH, ERR_HEADERS_TOO_LARGE, ERR_INTERNAL,
-  ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, ERR_PRECONDITION_FAILED, ERR_RANGE_NOT_SATISFIABLE, ERR_REQUEST_TIMEOUT, ERR_UNSUPPORTED_MEDIA_TYPE,
+  AppError, ERR_ACCESS_DENIED, ERR_BAD_REQUEST, ERR_BAD_URL, ERR_BODY_TOO_LARGE, ERR_DATABASE_UNAVAILABLE, ERR_FORBIDDEN_PATH, ERR_HEADERS_TOO_LARGE, ERR_INTERNAL,
+  ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, ERR_PRECONDITION_FAILED, ERR_RANGE_NOT_SATISFIABLE, ERR_REQUEST_TIMEOUT, ERR_SHUTTING_DOWN, ERR_UNSUPPORTED_MEDIA_TYPE,
   ERR_URL_TOO_LONG, ERR_VALIDATION, isAppError, type ErrorFactory,
 } from './errors.ts'
 import { noPageAt } from './no-page.ts'
@@ -40,6 +40,12 @@ const BY_STATUS: Record<number, ErrorFactory> = {
   416: ERR_RANGE_NOT_SATISFIABLE,
   431: ERR_HEADERS_TOO_LARGE,
 }
+
+/**
+ * 5xx answers that are not this request's failure and are logged once where they start: an
+ * unreachable database by its health watch (core/db/database-health.ts), a shutdown by server.ts.
+ */
+const EXPECTED_5XX = new Set([ERR_DATABASE_UNAVAILABLE.code, ERR_SHUTTING_DOWN.code])
 
 /** The client hung up (or its connection was cut) before the request was read: nothing failed here. */
 export function isClientAbort(error: unknown, request: FastifyRequest): boolean {
@@ -82,7 +88,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { renderPag
       return send(request, reply, ERR_BAD_REQUEST('The request was aborted'))
     }
     const error = toAppError(rawError)
-    if (error.statusCode >= 500) request.log.error({ err: error.cause ?? rawError }, 'request failed')
+    if (error.statusCode >= 500 && !EXPECTED_5XX.has(error.code)) request.log.error({ err: error.cause ?? rawError }, 'request failed')
     return send(request, reply, error)
   })
 

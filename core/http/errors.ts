@@ -96,3 +96,7 @@ export const ERR_HEADERS_TOO_LARGE = defineError('ERR_HEADERS_TOO_LARGE', 431, '
 export const ERR_INTERNAL = defineError('ERR_INTERNAL', 500, 'Internal Server Error')
 export const ERR_NOT_IMPLEMENTED = defineError('ERR_NOT_IMPLEMENTED', 501, 'Not implemented')
 export const ERR_UNAVAILABLE = defineError('ERR_UNAVAILABLE', 503, 'Service unavailable')
+// The database failed the request, not the request itself (core/db/database-faults.ts): try again.
+export const ERR_DATABASE_UNAVAILABLE = defineError('ERR_DATABASE_UNAVAILABLE', 503, 'The database cannot be reached; try again in a moment')
+export const ERR_SHUTTING_DOWN = defineError('ERR_SHUTTING_DOWN', 503, 'This server is shutting down; try again')
+export const ERR_DATABASE_TIMEOUT = defineError('ERR_DATABASE_TIMEOUT', 503, 'The database did not finish in time; try again in a moment')

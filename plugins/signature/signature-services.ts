@@ -12,6 +12,7 @@ import { WorkerPool } from '../../core/workers/worker-pool.ts'
 import type { SerializedCertificateAuthority } from './certificates/index.ts'
 import { loadOrCreateAppCertificateAuthority } from './library/app-certificate-authority.ts'
 import { workerCertificateOperations } from './library/certificate-operations.ts'
+import { assertEncryptionKeyOpensSecrets } from './library/encryption-key-check.ts'
 import { SecretBox } from './library/secret-box.ts'
 import { workerImageDecoder } from './library/signature-image.ts'
 import { SignatureLibrary } from './library/signature-library.ts'
@@ -88,12 +89,15 @@ export function timestampSourceOf(config: SignatureConfig, appAuthority: Timesta
 
 /** Registry, repositories over the host's database and worker pools: what the plugin's routes use. */
 export async function createSignatureServices(config: SignatureConfig, options: SignatureServicesOptions): Promise<SignatureServices> {
-  const registry = createTemplateRegistry(config, options)
   const { database } = options
   const keysDir = path.join(options.storagePath, 'keys')
   const encryptionKey = options.encryptionKey
     ? parseKey32(options.encryptionKey, 'SIGNATURE_ENCRYPTION_KEY')
     : await loadOrCreateKeyFile(path.join(keysDir, 'signature-encryption.key'))
+  const secrets = new SecretBox(encryptionKey)
+  // First, before anything that would need closing: a wrong key stops the boot.
+  await assertEncryptionKeyOpensSecrets(database.db, secrets)
+  const registry = createTemplateRegistry(config, options)
   const certificateAuthority = await loadOrCreateAppCertificateAuthority(keysDir)
   const timestampAuthority = await loadOrCreateAppTimestampAuthority(keysDir, certificateAuthority)
   const pki = new ApplicationPki(database.db, certificateAuthority, timestampAuthority)
@@ -110,7 +114,6 @@ export async function createSignatureServices(config: SignatureConfig, options: 
   // The verifier refuses a TRUST_ANCHORS file it cannot read at boot; here one is simply not asked.
   const trustAnchors = await Promise.all(config.verify.trust_anchors.map((file) => readFile(file, 'utf8').catch(() => '')))
   const ltv = createLongTermValidation({ pdf, pki, trustAnchors, online: config.verify.online_revocation ? { timeoutMs: 5_000, maxBytes: 10 * 1024 * 1024 } : null })
-  const secrets = new SecretBox(encryptionKey)
   const outboxWriter = new OutboxWriter(new OutboxRepository(database.db), new EndpointRepository(database.db))
   return {
     config,

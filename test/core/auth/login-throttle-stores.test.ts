@@ -51,10 +51,10 @@ t.test('redis throttle, shared by two instances', { skip: await redisUnreachable
     probe.disconnect()
     second.disconnect()
   })
-  await contract(t, () => createRedisLoginThrottle(probe, options, prefix))
+  await contract(t, () => createRedisLoginThrottle(probe, options, { prefix }))
   // Failures recorded through one connection lock the e-mail for the other (another instance).
-  const onA = createRedisLoginThrottle(probe, options, prefix)
-  const onB = createRedisLoginThrottle(second, options, prefix)
+  const onA = createRedisLoginThrottle(probe, options, { prefix })
+  const onB = createRedisLoginThrottle(second, options, { prefix })
   for (let i = 0; i < 3; i++) await onA.recordFailure('shared@example.com', 'c')
   t.ok((await onB.retryAfter('shared@example.com', 'elsewhere')) > 0, 'instance B sees the lock made on A')
 })
