@@ -52,6 +52,9 @@ function queries(n: number): Record<Operation, UserListQuery> {
   }
 }
 
+/** Milliseconds, or microseconds below one: the memory store's pages take a few. */
+const fine = (value: number) => (value < 1 ? `${Math.round(value * 1000)} µs` : ms(value))
+
 async function time(repo: UserRepository, query: UserListQuery): Promise<number> {
   // Different searches each run for the memory store would not repeat its cached count; the
   // same query repeated is what a user paging back and forth does, and what both stores get.
@@ -111,10 +114,10 @@ export async function run(): Promise<Row[]> {
         const got = await at(n)
         const ratios = Object.fromEntries(OPERATIONS.map((op) => [op, got[op] / base[op]])) as Record<Operation, number>
         const worst = Math.max(...OPERATIONS.filter((op) => op !== 'search').map((op) => ratios[op]))
-        const list = (figures: Record<Operation, number>) => OPERATIONS.map((op) => `${op} ${ms(figures[op])}`).join(', ')
+        const list = (figures: Record<Operation, number>) => OPERATIONS.map((op) => `${op} ${fine(figures[op])}`).join(', ')
         rows.push({
           id: '3b', what: `People list, ${n.toLocaleString('en-US')} users ${store === 'memory' ? 'in memory' : 'in PostgreSQL'} (median of ${RUNS})`,
-          ours: list(got), baseline: `27 users: ${list(base)}`,
+          ours: `${list(got)} (first search ${fine(got.first.search)})`, baseline: `27 users: ${list(base)}`,
           ratio: OPERATIONS.map((op) => `${op} ${x(ratios[op])}`).join(', '),
           bar: 'each <= 5x, search <= 25x', met: worst <= 5 && ratios.search <= 25,
           data: { store, users: n, ms: got, baseMs: base, ratios, firstCallMs: got.first },

@@ -1,4 +1,5 @@
 import { CompiledQuery, PostgresAdapter, sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely'
+import { writeStampOf } from './database.ts'
 
 /**
  * Up to this many matching rows a list's total is counted exactly; above it the count would read
@@ -35,6 +36,38 @@ export async function pageTotal(db: Kysely<any>, matching: SelectQueryBuilder<an
   if (db.getExecutor().adapter instanceof PostgresAdapter) return { total: Math.max(known, await plannedRows(db, matching)), estimated: true }
   const counted = await matching.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow() as { n: number | string }
   return { total: Number(counted.n), estimated: false }
+}
+
+/** How many estimates each database keeps (one per distinct filter and search). */
+const KEPT_ESTIMATES = 1000
+const estimates = new WeakMap<object, Map<string, { stamp: number; total: number }>>()
+
+/**
+ * An estimate made for the same rows under the same write stamp (core/db/database.ts: it moves
+ * with any write that may have changed them), so the page's statement can leave the count out: a
+ * big list's next page is then the one statement a small list's is. `remember` keeps the estimate
+ * about to be made. Without a write stamp (a Kysely instance openDatabase did not make) nothing is
+ * kept.
+ */
+export async function keptEstimate(db: Kysely<any>, matching: SelectQueryBuilder<any, any, any>): Promise<{ total?: number; remember(total: PageTotal): void }> {
+  const stampOf = writeStampOf(db)
+  // SQLite counts (it keeps no estimates): nothing to keep, and its stamp would cost a turn.
+  if (!stampOf || !(db.getExecutor().adapter instanceof PostgresAdapter)) return { remember: () => {} }
+  const stamp = await stampOf()
+  const compiled = matching.compile()
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`
+  let kept = estimates.get(db)
+  if (!kept) estimates.set(db, kept = new Map())
+  const found = kept.get(key)
+  return {
+    ...(found?.stamp === stamp ? { total: found.total } : {}),
+    remember(total) {
+      if (!total.estimated) return
+      kept.delete(key)
+      if (kept.size >= KEPT_ESTIMATES) kept.delete(kept.keys().next().value!)
+      kept.set(key, { stamp, total: total.total })
+    },
+  }
 }
 
 /** The planner's estimate of the rows `matching` selects: the catalogue's statistics, no row read. */

@@ -4,7 +4,7 @@ import {
   USER_SORT_FIELDS, searchedFields, type UserSortField, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
 } from '../../core/auth/user-repository.ts'
 import { compiledOnce } from '../../core/db/compiled-once.ts'
-import { countUpTo, pageTotal } from '../../core/db/page-total.ts'
+import { countUpTo, keptEstimate, pageTotal } from '../../core/db/page-total.ts'
 import { lookupsOfOneTurn, readsOfOneTurn } from '../../core/db/reads-of-one-turn.ts'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 
@@ -105,18 +105,26 @@ export class DatabaseUserRepository implements UserRepository {
     }
     if (query.role !== undefined) base = base.where('role', '=', query.role)
     const offset = (query.page - 1) * query.perPage
+    // A big list's estimate, made under the current write stamp: the page needs no count then.
+    const kept = await keptEstimate(this.db, base)
     // The page and a count that stops at EXACT_COUNT_LIMIT in one statement, each read from an index
     // in the page's order (migrations/002-users-list-indexes.ts): a window count (count(*) over ())
     // read and sorted every matching row, a million for page 1 of a million users.
-    let page = base.selectAll().select(countUpTo(base).as('total_rows'))
+    let page = base.selectAll().$if(kept.total === undefined, (q) => q.select(countUpTo(base).as('total_rows')))
     // Within one role, ordering by it orders nothing, and would keep the role-first index from serving.
     if (!(field === 'role' && query.role !== undefined)) page = page.orderBy(sql`lower(${sql.ref(field)})`, direction)
     // Ties (every admin when sorting by role) in name order, as the in-memory store does; e-mails have none.
     if (field === 'role') page = page.orderBy(sql`lower(name)`, direction)
     const rows = await page.orderBy('id', direction).limit(query.perPage).offset(offset).execute()
+    if (kept.total !== undefined) {
+      // Fewer rows than asked for: this is the last page, and the total is known exactly.
+      if (rows.length > 0 && rows.length < query.perPage) return { rows, total: offset + rows.length, estimated: false }
+      return { rows, total: Math.max(kept.total, offset + rows.length), estimated: true }
+    }
     // A page past the end has no row to carry the count: ask for it on its own.
     const upTo = rows.length > 0 ? Number(rows[0]!.total_rows) : query.page > 1 ? Number((await this.db.selectNoFrom(countUpTo(base).as('n')).executeTakeFirstOrThrow()).n) : 0
     const { total, estimated } = await pageTotal(this.db, base, { upTo, offset, rows: rows.length, perPage: query.perPage })
+    kept.remember({ total, estimated })
     return { rows, total, estimated }
   }
 
