@@ -49,8 +49,8 @@ function lowerBound(rows: Stored[], item: Stored, compare: (a: Stored, b: Stored
 const COUNTED_NEEDLES = 256
 /** A search with at most this many matches keeps the matches themselves: asked again, it reads no other user. */
 const FEW_MATCHES = 1000
-/** A first search tests this many users, then lets the event loop run before the next slice. */
-const SCAN_SLICE = 20_000
+/** A first search tests this many users (a few ms on a quiet machine), then lets the event loop run before the next slice. */
+const SCAN_SLICE = 5_000
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
