@@ -12,6 +12,7 @@ import { startScriptNodeArgs } from './lib/start-server.ts'
 const SECTIONS: Array<{ name: string; file: string; execArgv?: string[] }> = [
   { name: 'http', file: 'sections/http.ts' },
   { name: 'people-list', file: 'sections/people-list.ts' },
+  { name: 'people-scale', file: 'sections/people-scale.ts' },
   { name: 'page-images', file: 'sections/page-images.ts' },
   { name: 'signing', file: 'sections/signing.ts' },
   { name: 'verify', file: 'sections/verify.ts' },

@@ -46,6 +46,8 @@ export function searchedFields(query: Pick<UserListQuery, 'searchFields'>): read
 export interface UserListResult {
   data: UserRecord[]
   total: number
+  /** Set when `total` is an estimate (a store that would have to read every match to count it). */
+  estimated?: boolean
 }
 
 export interface NewUser {

@@ -8,8 +8,12 @@ export const WRITES_CHANNEL = 'app_writes'
 /** The listening connection's application_name (with the schema), so an operator or a test can find it. */
 export const listenerName = (schema = '') => `app-writes ${schema}`.trim().slice(0, 63)
 
-/** Statements that cannot change a table's rows: everything else moves the stamp when it completes. */
-const READS = /^\s*(select|begin|start transaction|rollback|savepoint|release|show|set|listen)\b/i
+/**
+ * Statements that cannot change a table's rows: everything else moves the stamp when it completes.
+ * A plain EXPLAIN of a select (core/db/page-total.ts estimating a total) plans without running;
+ * EXPLAIN ANALYZE runs its statement and is not in the list.
+ */
+const READS = /^\s*(select|begin|start transaction|rollback|savepoint|release|show|set|listen|explain \(format json\) select)\b/i
 
 /**
  * A migration adding, on PostgreSQL, a statement trigger to each table that notifies WRITES_CHANNEL

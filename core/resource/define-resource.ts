@@ -96,7 +96,8 @@ export interface ResourceListQuery<R> {
 
 /** Where the records come from. Every method checks the actor's permissions itself. */
 export interface ResourceSource<R> {
-  list(actor: PublicUser | null, query: ResourceListQuery<R>): Promise<{ data: R[]; total: number }>
+  /** `estimated`: `total` is an estimate, shown as "about N" (core/db/page-total.ts). */
+  list(actor: PublicUser | null, query: ResourceListQuery<R>): Promise<{ data: R[]; total: number; estimated?: boolean }>
   get(actor: PublicUser | null, id: string): Promise<R>
   /** `input` has passed the form's strict schema: only form keys, each parsed by its field. */
   update(actor: PublicUser | null, id: string, input: Record<string, unknown>): Promise<R>

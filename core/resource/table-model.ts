@@ -61,11 +61,14 @@ export function tableModel<R extends ResourceRecord>(input: {
   state: ListState
   rows: R[]
   total: number
+  /** The source's total is an estimate (a big table: see core/db/page-total.ts): shown as "about N". */
+  estimated?: boolean
   urls: Urls
   actor: PublicUser
   can: (permission: string) => boolean
 }) {
   const { resource, state, rows, total, urls, actor, can } = input
+  const estimated = input.estimated === true
   const current = { field: state.sort.replace(/^-/, ''), direction: state.sort.startsWith('-') ? 'desc' : 'asc' }
   const pageCount = Math.max(1, Math.ceil(total / state.perPage))
   const from = total === 0 || rows.length === 0 ? 0 : (state.page - 1) * state.perPage + 1
@@ -119,6 +122,9 @@ export function tableModel<R extends ResourceRecord>(input: {
       from,
       to: from === 0 ? 0 : from + rows.length - 1,
       total,
+      estimated,
+      /** What the summary prints: the count, or an estimate said as one ("about 1,000,000"). */
+      totalText: estimated ? `about ${roughly(total).toLocaleString('en-US')}` : String(total),
       page: state.page,
       pageCount,
       prevHref: state.page > 1 ? linkTo(urls, resource, state, { page: Math.min(state.page - 1, pageCount) }) : null,
@@ -127,6 +133,13 @@ export function tableModel<R extends ResourceRecord>(input: {
       target: `#${resource.slug}-table`,
     },
   }
+}
+
+/** An estimate to two significant figures: its last digits would claim a precision it lacks. */
+export function roughly(n: number): number {
+  if (n < 100) return n
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1)
+  return Math.round(n / unit) * unit
 }
 
 /** 1 … 4 5 6 … 12: the first, the last and two either side of the current page. */

@@ -4,6 +4,7 @@ import {
   USER_SORT_FIELDS, searchedFields, type UserSortField, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
 } from '../../core/auth/user-repository.ts'
 import { compiledOnce } from '../../core/db/compiled-once.ts'
+import { countUpTo, keptEstimate, pageTotal } from '../../core/db/page-total.ts'
 import { lookupsOfOneTurn, readsOfOneTurn } from '../../core/db/reads-of-one-turn.ts'
 import { ERR_CONFLICT } from '../../core/http/errors.ts'
 
@@ -49,9 +50,11 @@ export class DatabaseUserRepository implements UserRepository {
    */
   readonly #lookUp: (id: string) => Promise<UsersTable | undefined>
   readonly #shared?: <T>(key: string, read: () => Promise<T>) => Promise<T>
+  readonly #postgres: boolean
 
   constructor(private readonly db: Kysely<UserTables>) {
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    this.#postgres = db.getExecutor().adapter instanceof PostgresAdapter
+    if (this.#postgres) {
       // One SQL text whatever the number of ids (an array parameter): prepared once per connection.
       const byIds = (ids: string[]) => db.selectFrom('users').selectAll().where('id', '=', sql<string>`any(${ids}::text[])`).execute()
       this.#lookUp = lookupsOfOneTurn(byIds, (row) => row.id)
@@ -83,36 +86,46 @@ export class DatabaseUserRepository implements UserRepository {
     const read = () => this.#listRows(query, field, direction, needle)
     // The whole query, normalised: equal lists asked together share the statement, and a field
     // added to UserListQuery later (a scope, say) is part of the key without anyone remembering it.
-    const { rows, total } = await (this.#shared
+    const { rows, total, estimated } = await (this.#shared
       // Object.assign, not a spread followed by keys: V8's slow path for that (core/views/setup-views.ts viewData).
       ? this.#shared(JSON.stringify(Object.assign({}, query, { sort: { field, direction }, search: needle, searchFields: needle ? searchedFields(query) : undefined })), read)
       : read())
-    return { data: rows.map(toRecord), total }
+    return { data: rows.map(toRecord), total, ...(estimated ? { estimated } : {}) }
   }
 
-  async #listRows(query: UserListQuery, field: UserSortField, direction: 'asc' | 'desc', needle: string | undefined): Promise<{ rows: UsersTable[]; total: number }> {
+  async #listRows(query: UserListQuery, field: UserSortField, direction: 'asc' | 'desc', needle: string | undefined): Promise<{ rows: UsersTable[]; total: number; estimated: boolean }> {
     let base = this.db.selectFrom('users')
     if (needle) {
       const pattern = likePattern(needle)
-      const tests = searchedFields(query).map((field) => sql<boolean>`lower(${sql.ref(field)}) like ${pattern} escape '\\'`)
+      // PostgreSQL's LIKE escapes with a backslash by default (the plain form, as a trigram index's
+      // documentation writes it); SQLite's LIKE has no escape character unless told.
+      const like = this.#postgres ? sql`` : sql` escape '\\'`
+      const tests = searchedFields(query).map((field) => sql<boolean>`lower(${sql.ref(field)}) like ${pattern}${like}`)
       base = base.where(tests.length > 0 ? sql<boolean>`(${sql.join(tests, sql` or `)})` : sql<boolean>`1 = 0`)
     }
     if (query.role !== undefined) base = base.where('role', '=', query.role)
-    // The page and the total in one round trip (a window count): on PostgreSQL each query costs
-    // ~100 µs of this process's CPU and as much of the server's, and a list page made two.
-    const rows = await base.selectAll()
-      .select(sql<number | string>`count(*) over ()`.as('total_rows'))
-      .orderBy(sql`lower(${sql.ref(field)})`, direction)
-      // Ties (every admin when sorting by role) in name order, as the in-memory store does.
-      .$if(field !== 'name', (q) => q.orderBy(sql`lower(name)`, direction))
-      .orderBy('id', direction)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage)
-      .execute()
-    if (rows.length > 0) return { rows, total: Number(rows[0]!.total_rows) }
+    const offset = (query.page - 1) * query.perPage
+    // A big list's estimate, made under the current write stamp: the page needs no count then.
+    const kept = await keptEstimate(this.db, base)
+    // The page and a count that stops at EXACT_COUNT_LIMIT in one statement, each read from an index
+    // in the page's order (migrations/002-users-list-indexes.ts): a window count (count(*) over ())
+    // read and sorted every matching row, a million for page 1 of a million users.
+    let page = base.selectAll().$if(kept.total === undefined, (q) => q.select(countUpTo(base).as('total_rows')))
+    // Within one role, ordering by it orders nothing, and would keep the role-first index from serving.
+    if (!(field === 'role' && query.role !== undefined)) page = page.orderBy(sql`lower(${sql.ref(field)})`, direction)
+    // Ties (every admin when sorting by role) in name order, as the in-memory store does; e-mails have none.
+    if (field === 'role') page = page.orderBy(sql`lower(name)`, direction)
+    const rows = await page.orderBy('id', direction).limit(query.perPage).offset(offset).execute()
+    if (kept.total !== undefined) {
+      // Fewer rows than asked for: this is the last page, and the total is known exactly.
+      if (rows.length > 0 && rows.length < query.perPage) return { rows, total: offset + rows.length, estimated: false }
+      return { rows, total: Math.max(kept.total, offset + rows.length), estimated: true }
+    }
     // A page past the end has no row to carry the count: ask for it on its own.
-    const count = query.page > 1 ? await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : { n: 0 }
-    return { rows: [], total: Number(count.n) }
+    const upTo = rows.length > 0 ? Number(rows[0]!.total_rows) : query.page > 1 ? Number((await this.db.selectNoFrom(countUpTo(base).as('n')).executeTakeFirstOrThrow()).n) : 0
+    const { total, estimated } = await pageTotal(this.db, base, { upTo, offset, rows: rows.length, perPage: query.perPage })
+    kept.remember({ total, estimated })
+    return { rows, total, estimated }
   }
 
   async create(input: NewUser) {

@@ -47,23 +47,53 @@ function lowerBound(rows: Stored[], item: Stored, compare: (a: Stored, b: Stored
 
 /** How many recent searches keep their match count (each write re-tests every one: cheap). */
 const COUNTED_NEEDLES = 256
+/** A search with at most this many matches keeps the matches themselves: asked again, it reads no other user. */
+const FEW_MATCHES = 1000
+/** A first search tests this many users (a few ms on a quiet machine), then lets the event loop run before the next slice. */
+const SCAN_SLICE = 5_000
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** What a recent search (needle, fields, role) is known to match, kept true on every write. */
+interface Counted {
+  matches: Matcher
+  count: number
+  /** Its matches while they are few (FEW_MATCHES), and their order per sort field once asked. */
+  members?: Set<Stored>
+  sorted?: Map<UserSortField, Stored[]>
+}
 
 /**
  * Users held in memory, as the specification describes: a delete lasts until the process restarts.
- * One sorted index per sort field is built on first use and kept sorted on every write (binary
- * search + splice), so a list query never sorts: 100,000 users answer in a few milliseconds.
+ * One sorted index per sort field, and per role and sort field for the role filter, is built on
+ * first use and kept sorted on every write (binary search + splice), so a list query never sorts
+ * and never looks at a user of another role: a page of a million users is a slice.
  *
- * A search needs the number of matches (the same whatever the sort) and one page of them. The
- * count of each recent search (needle and fields) is kept and adjusted on every write, never recomputed; with it, a
- * search scans the sorted index only until its page is full instead of to the end. Only the first
- * search for a needle scans everything.
+ * A search needs the number of matches (the same whatever the sort) and one page of them. What
+ * each recent search (needle, fields, role) matches is kept and adjusted on every write, never
+ * recomputed: its count, with which a search scans the sorted index only until its page is full,
+ * and while they are few its matches themselves, so that asked again it reads no other user. Only
+ * the first search for a needle tests everyone, in slices between which the event loop runs.
  */
 export class MemoryUserRepository implements UserRepository {
   readonly #byId = new Map<string, Stored>()
   readonly #idByEmail = new Map<string, string>()
   readonly #indexes = new Map<UserSortField, Stored[]>()
-  /** "fields|needle" -> its matcher and how many users it matches; in least-recently-used order. */
-  readonly #matchCounts = new Map<string, { matches: Matcher; count: number }>()
+  /** One role's users in one field's order (the role filter), built on first use, kept sorted. */
+  readonly #roleIndexes = new Map<string, { role: string; field: UserSortField; rows: Stored[] }>()
+  /** "role|fields|needle" -> what it matches; in least-recently-used order. */
+  readonly #matchCounts = new Map<string, Counted>()
+  /** Moves on every write: a search that let the event loop run keeps its count only if none came meanwhile. */
+  #writes = 0
+  #examined = 0
+
+  /**
+   * How many users list() has looked at since the start (the page's own rows included; building
+   * an index on first use not): what a list costs here, for tests and metrics to see without a clock.
+   */
+  get examined(): number {
+    return this.#examined
+  }
 
   /** Seeded ids come back after a restart; their session versions must outlive the process. */
   readonly #seededIds = new Set<string>()
@@ -91,15 +121,28 @@ export class MemoryUserRepository implements UserRepository {
     return rows
   }
 
+  #roleIndex(role: string, field: UserSortField): Stored[] {
+    const key = `${role}\u0000${field}`
+    let index = this.#roleIndexes.get(key)
+    if (!index) {
+      index = { role, field, rows: this.#index(field).filter((stored) => stored.user.role === role) }
+      this.#roleIndexes.set(key, index)
+    }
+    return index.rows
+  }
+
   #indexAdd(stored: Stored) {
     for (const [field, rows] of this.#indexes) rows.splice(lowerBound(rows, stored, byField(field)), 0, stored)
+    for (const { role, field, rows } of this.#roleIndexes.values()) if (role === stored.user.role) rows.splice(lowerBound(rows, stored, byField(field)), 0, stored)
   }
 
   #indexRemove(stored: Stored) {
-    for (const [field, rows] of this.#indexes) {
+    const remove = (rows: Stored[], field: UserSortField) => {
       const at = lowerBound(rows, stored, byField(field))
       if (rows[at] === stored) rows.splice(at, 1)
     }
+    for (const [field, rows] of this.#indexes) remove(rows, field)
+    for (const { role, field, rows } of this.#roleIndexes.values()) if (role === stored.user.role) remove(rows, field)
   }
 
   #insert(user: UserRecord) {
@@ -114,12 +157,22 @@ export class MemoryUserRepository implements UserRepository {
   }
 
   #countAdjust(stored: Stored, delta: 1 | -1) {
-    for (const counted of this.#matchCounts.values()) if (counted.matches(stored)) counted.count += delta
+    this.#writes++
+    for (const counted of this.#matchCounts.values()) {
+      if (!counted.matches(stored)) continue
+      counted.count += delta
+      if (!counted.members) continue
+      if (delta > 0) counted.members.add(stored)
+      else counted.members.delete(stored)
+      counted.sorted = undefined
+      // Many now: searched by scanning again, with the count it keeps.
+      if (counted.members.size > FEW_MATCHES) counted.members = undefined
+    }
   }
 
-  #rememberCount(key: string, matches: Matcher, count: number) {
+  #remember(key: string, counted: Counted) {
     this.#matchCounts.delete(key)
-    this.#matchCounts.set(key, { matches, count })
+    this.#matchCounts.set(key, counted)
     if (this.#matchCounts.size > COUNTED_NEEDLES) this.#matchCounts.delete(this.#matchCounts.keys().next().value!)
   }
 
@@ -139,56 +192,68 @@ export class MemoryUserRepository implements UserRepository {
 
   async list(query: UserListQuery): Promise<UserListResult> {
     const { field, direction } = query.sort ?? { field: USER_SORT_FIELDS[0], direction: 'asc' }
-    const rows = this.#index(field)
+    const role = query.role
+    // The role filter reads that role's own index: no user of another role is looked at.
+    const rows = role === undefined ? this.#index(field) : this.#roleIndex(role, field)
     const start = (query.page - 1) * query.perPage
     const end = start + query.perPage
     const at = direction === 'asc' ? (i: number) => rows[i]! : (i: number) => rows[rows.length - 1 - i]!
     const needle = query.search?.trim().toLowerCase()
     const data: UserRecord[] = []
-    if (query.role !== undefined) {
-      // A role filter scans the sorted index once (no cached count): roles are few, the screen small.
-      const role = query.role
-      const search = needle ? matcher(searchedFields(query), needle) : null
-      let total = 0
-      for (let i = 0; i < rows.length; i++) {
-        const row = at(i)
-        if (row.user.role !== role || (search && !search(row))) continue
-        if (total >= start && total < end) data.push({ ...row.user })
-        total++
-      }
-      return { data, total }
-    }
     if (!needle) {
       for (let i = start; i < Math.min(end, rows.length); i++) data.push({ ...at(i).user })
+      this.#examined += data.length
       return { data, total: rows.length }
     }
     const fields = searchedFields(query)
-    // Field names hold no '|': the key splits one way only.
-    const key = `${fields.join(',')}|${needle}`
+    // Field names hold no '|', role names no NUL: the key splits one way only.
+    const key = `${role ?? ''}\u0000${fields.join(',')}|${needle}`
     const counted = this.#matchCounts.get(key)
-    const matches = counted?.matches ?? matcher(fields, needle)
     if (counted) {
-      const known = counted.count
-      this.#rememberCount(key, matches, known)
+      this.#remember(key, counted)
+      if (counted.members) {
+        // Few matches: their own order, sorted once per field until one of them changes.
+        counted.sorted ??= new Map()
+        let sorted = counted.sorted.get(field)
+        if (!sorted) counted.sorted.set(field, sorted = [...counted.members].sort(byField(field)))
+        const pick = direction === 'asc' ? (i: number) => sorted![i]! : (i: number) => sorted![sorted!.length - 1 - i]!
+        for (let i = start; i < Math.min(end, sorted.length); i++) data.push({ ...pick(i).user })
+        this.#examined += counted.members.size
+        return { data, total: counted.count }
+      }
       // Stop at the last match the page needs: the count is already known.
-      const last = Math.min(end, known)
-      if (start >= last) return { data, total: known }
-      for (let i = 0, seen = 0; seen < last && i < rows.length; i++) {
+      const last = Math.min(end, counted.count)
+      if (start >= last) return { data, total: counted.count }
+      let i = 0
+      for (let seen = 0; seen < last && i < rows.length; i++) {
         const row = at(i)
-        if (!matches(row)) continue
+        if (!counted.matches(row)) continue
         if (seen >= start) data.push({ ...row.user })
         seen++
       }
-      return { data, total: known }
+      this.#examined += i
+      return { data, total: counted.count }
     }
+    // The first time: every user of the index is tested, a slice at a time, letting the event
+    // loop run between slices (a million users took ~0.6 s in one piece). The slices read a copy
+    // of the index, so that a write meanwhile cannot make the scan skip or repeat a user.
+    const searched = matcher(fields, needle)
+    const matches: Matcher = role === undefined ? searched : (stored) => stored.user.role === role && searched(stored)
+    const writes = this.#writes
+    const scanned = rows.length > SCAN_SLICE ? rows.slice() : rows
+    const found: Stored[] = []
     let total = 0
-    for (let i = 0; i < rows.length; i++) {
-      const row = at(i)
-      if (!matches(row)) continue
+    for (let i = 0; i < scanned.length; i++) {
+      if (i > 0 && i % SCAN_SLICE === 0) await nextTurn()
+      const row = direction === 'asc' ? scanned[i]! : scanned[scanned.length - 1 - i]!
+      if (!searched(row)) continue
       if (total >= start && total < end) data.push({ ...row.user })
+      if (total < FEW_MATCHES) found.push(row)
       total++
     }
-    this.#rememberCount(key, matches, total)
+    this.#examined += scanned.length
+    // Written meanwhile: the answer is the index as it was, but the count may no longer be true.
+    if (this.#writes === writes) this.#remember(key, { matches, count: total, ...(total <= FEW_MATCHES ? { members: new Set(found) } : {}) })
     return { data, total }
   }
 

@@ -61,7 +61,7 @@ export function userResource(service: UserService, policy: Policy, options: User
           sort: isUserSortField(field) ? { field, direction } : undefined,
           ...(query.filters.role ? { role: query.filters.role } : {}),
         })
-        return { data: result.data, total: result.meta.total }
+        return { data: result.data, total: result.meta.total, ...(result.meta.totalIsEstimate ? { estimated: true } : {}) }
       },
       get: (actor, id) => service.get(actor, id),
       update: (actor, id, input) => service.update(actor, id, input),

@@ -26,7 +26,8 @@ export const userListResponse = {
       data: { type: 'array', items: publicUser },
       meta: {
         type: 'object',
-        properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, total: { type: 'integer' } },
+        // totalIsEstimate: present (true) when total is the database's estimate of a big list.
+        properties: { page: { type: 'integer' }, perPage: { type: 'integer' }, total: { type: 'integer' }, totalIsEstimate: { type: 'boolean' } },
         required: ['page', 'perPage', 'total'],
       },
     },

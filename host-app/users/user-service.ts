@@ -32,7 +32,7 @@ export function createUserService(policy: Policy, users: UserRepository) {
     async list(actor: PublicUser | null, query: UserListQuery) {
       assertPermission(policy, actor, actions.read.permission)
       const result = await users.list(query)
-      return { data: result.data.map(toPublicUser), meta: { page: query.page, perPage: query.perPage, total: result.total } }
+      return { data: result.data.map(toPublicUser), meta: { page: query.page, perPage: query.perPage, total: result.total, ...(result.estimated ? { totalIsEstimate: true } : {}) } }
     },
 
     async get(actor: PublicUser | null, id: string) {

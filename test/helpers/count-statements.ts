@@ -1,15 +1,21 @@
-// Test helper: a Kysely instance that counts the statements built through it (the query builder's;
-// CompiledQuery.raw bypasses plugins), for tests that a page or a lookup costs what it should.
-import type { Kysely, RootOperationNode } from 'kysely'
+// Test helper: a Kysely instance that counts the statements sent through it, for tests that a page
+// or a lookup costs what it should. Counted when a result comes back, so a query builder embedded in
+// another one (a subquery) is not a statement of its own; a raw CompiledQuery counts, unfiltered.
+import type { Kysely, QueryId, RootOperationNode } from 'kysely'
 
 export function countStatements<DB>(db: Kysely<DB>, counts: (node: RootOperationNode) => boolean = () => true): { db: Kysely<DB>; n: number } {
   const counter = { n: 0, db }
+  const nodes = new WeakMap<QueryId, RootOperationNode>()
   counter.db = db.withPlugin({
     transformQuery: (args) => {
-      if (counts(args.node)) counter.n++
+      nodes.set(args.queryId, args.node)
       return args.node
     },
-    transformResult: async (args) => args.result,
+    transformResult: async (args) => {
+      const node = nodes.get(args.queryId)
+      if (!node || counts(node)) counter.n++
+      return args.result
+    },
   })
   return counter
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely'
+import { usersListIndexes } from './002-users-list-indexes.ts'
 
 export const createUsers: Migration = {
   async up(db: Kysely<unknown>) {
@@ -20,4 +21,4 @@ export const createUsers: Migration = {
   },
 }
 
-export const userMigrations: Record<string, Migration> = { 'users-001-users': createUsers }
+export const userMigrations: Record<string, Migration> = { 'users-001-users': createUsers, 'users-002-list-indexes': usersListIndexes }

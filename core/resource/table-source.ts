@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto'
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely'
+import { z } from 'zod'
+import type { PublicUser } from '../auth/user-repository.ts'
+import { countUpTo, keptEstimate, pageTotal } from '../db/page-total.ts'
+import { ERR_CONFLICT, ERR_NOT_FOUND } from '../http/errors.ts'
+import { parseInput } from '../http/validate.ts'
+import type { FieldKey, FormField, ResourceListQuery, ResourceRecord, ResourceSource } from './define-resource.ts'
+
+/** What a table source is asked to do; `record` is the stored one for edit and delete. */
+export type TableAction = 'view' | 'create' | 'edit' | 'delete'
+
+export interface TableSourceOptions<DB, T extends keyof DB & string, R extends ResourceRecord> {
+  db: Kysely<DB>
+  table: T
+  /**
+   * Called before every read and write, with the stored record for edit and delete: throw to
+   * refuse (assertPermission and the action's rule). The framework checks the resource's
+   * declared actions too; a source may check again, it never has to be the only check.
+   */
+  authorize: (actor: PublicUser | null, action: TableAction, record?: NoInfer<R>) => void
+  /** The resource's form fields: create and update accept these keys only, each parsed by its schema. */
+  fields: readonly FormField<NoInfer<R>>[]
+  /** Row -> record; the row as it is by default (columns named as the record's fields, an `id` key). */
+  toRecord?: (row: Selectable<DB[T]>) => R
+  /** Id of a created row; a random UUID by default. */
+  newId?: () => string
+}
+
+const likePattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string })?.code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
+
+/**
+ * A resource's source over a table, on SQLite or PostgreSQL: search, filters, sort and paging in
+ * SQL, so a page reads an index and its page instead of the whole table (give the table an index
+ * per sort the resource offers, ending in id: `(customer, id)`; a search is `lower(column) LIKE`,
+ * which a trigram index serves on PostgreSQL, core/db/trigram-index.ts). The total is counted up
+ * to EXACT_COUNT_LIMIT and estimated above it on PostgreSQL (core/db/page-total.ts), flagged so the
+ * table says "about N". Writes accept the resource's form fields only, parsed by their schemas
+ * (strict: another key is refused with ERR_VALIDATION, nothing written).
+ */
+export function tableSource<DB, T extends keyof DB & string, R extends ResourceRecord = Selectable<DB[T]> & ResourceRecord>(options: TableSourceOptions<DB, T, R>): ResourceSource<R> {
+  // Kysely's types cannot follow a table chosen by a type parameter: typed at the edges instead.
+  const db = options.db as unknown as Kysely<any>
+  const table: string = options.table
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter
+  const toRecord = (options.toRecord ?? ((row: unknown) => row as R)) as (row: unknown) => R
+  const newId = options.newId ?? randomUUID
+  const shape = Object.fromEntries(options.fields.map((field) => [field.key, field.schema]))
+  const createSchema = z.object(shape).strict()
+  const updateSchema = z.object(shape).partial().strict()
+  const writable = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
+
+  const load = async (id: string): Promise<R> => {
+    const row = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
+    if (!row) throw ERR_NOT_FOUND(`No record ${id}`)
+    return toRecord(row)
+  }
+  const conflict = (error: unknown) => {
+    if (isUniqueViolation(error)) throw ERR_CONFLICT('A record with this value already exists')
+    throw error
+  }
+
+  return {
+    async list(actor, query: ResourceListQuery<R>) {
+      options.authorize(actor, 'view')
+      let base = db.selectFrom(table)
+      const needle = query.search?.trim().toLowerCase()
+      if (needle) {
+        const escape = postgres ? sql`` : sql` escape '\\'`
+        const tests = query.searchFields.map((field) => sql<boolean>`lower(cast(${sql.ref(field)} as text)) like ${likePattern(needle)}${escape}`)
+        base = base.where(tests.length > 0 ? sql<boolean>`(${sql.join(tests, sql` or `)})` : sql<boolean>`1 = 0`)
+      }
+      for (const [field, value] of Object.entries(query.filters) as Array<[FieldKey<R>, string | undefined]>) {
+        if (value !== undefined) base = base.where(sql.ref(field), '=', value)
+      }
+      const offset = (query.page - 1) * query.perPage
+      const { field, direction } = query.sort
+      // A big list's estimate made under the current write stamp: the page then needs no count.
+      const kept = await keptEstimate(db, base)
+      let page = base.selectAll().$if(kept.total === undefined, (q) => q.select(countUpTo(base).as('__total'))).orderBy(sql.ref(field), direction)
+      if (field !== 'id') page = page.orderBy(sql.ref('id'), direction)
+      const rows = await page.limit(query.perPage).offset(offset).execute() as Array<Record<string, unknown>>
+      let total: number
+      let estimated: boolean
+      if (kept.total !== undefined) {
+        // Fewer rows than asked for: the last page, which tells the total exactly.
+        estimated = !(rows.length > 0 && rows.length < query.perPage)
+        total = estimated ? Math.max(kept.total, offset + rows.length) : offset + rows.length
+      } else {
+        const upTo = rows.length > 0 ? Number(rows[0]!.__total) : query.page > 1 ? Number((await db.selectNoFrom(countUpTo(base).as('n')).executeTakeFirstOrThrow()).n) : 0
+        ;({ total, estimated } = await pageTotal(db, base, { upTo, offset, rows: rows.length, perPage: query.perPage }))
+        kept.remember({ total, estimated })
+      }
+      const data = rows.map(({ __total: _, ...row }) => toRecord(row))
+      return { data, total, ...(estimated ? { estimated } : {}) }
+    },
+
+    async get(actor, id) {
+      options.authorize(actor, 'view')
+      return load(id)
+    },
+
+    async create(actor, input) {
+      options.authorize(actor, 'create')
+      const values = { ...writable(parseInput(createSchema, input, 'body')), id: newId() }
+      const row = await db.insertInto(table).values(values).returningAll().executeTakeFirstOrThrow().catch(conflict)
+      return toRecord(row)
+    },
+
+    async update(actor, id, input) {
+      options.authorize(actor, 'edit', await load(id))
+      const values = writable(parseInput(updateSchema, input, 'body'))
+      if (Object.keys(values).length === 0) return load(id)
+      const row = await db.updateTable(table).set(values).where('id', '=', id).returningAll().executeTakeFirst().catch(conflict)
+      if (!row) throw ERR_NOT_FOUND(`No record ${id}`)
+      return toRecord(row)
+    },
+
+    async remove(actor, id) {
+      options.authorize(actor, 'delete', await load(id))
+      const result = await db.deleteFrom(table).where('id', '=', id).executeTakeFirst()
+      if (Number(result.numDeletedRows) === 0) throw ERR_NOT_FOUND(`No record ${id}`)
+    },
+
+    async removeMany(actor, ids) {
+      const unique = [...new Set(ids)]
+      if (unique.length === 0) return
+      // All or none: every one is checked first, then one statement deletes them in a transaction
+      // that is undone if any was gone meanwhile.
+      const rows = await db.selectFrom(table).selectAll().where('id', 'in', unique).execute()
+      if (rows.length !== unique.length) throw ERR_NOT_FOUND('Some of these records no longer exist')
+      for (const row of rows) options.authorize(actor, 'delete', toRecord(row))
+      await db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom(table).where('id', 'in', unique).executeTakeFirst()
+        if (Number(result.numDeletedRows) !== unique.length) throw ERR_NOT_FOUND('Some of these records no longer exist')
+      })
+    },
+  }
+}
