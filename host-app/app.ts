@@ -25,6 +25,8 @@ import { createRedisLoginThrottle } from '../core/auth/redis-login-throttle.ts'
 import { usersApi } from './users/users-api.ts'
 import { createUserService } from './users/user-service.ts'
 import { migrateToLatest } from '../core/db/migrate.ts'
+import { databaseAnswers } from '../core/observability/database-readiness.ts'
+import { registerDatabaseMetrics } from '../core/observability/database-metrics.ts'
 import { signature } from '../config/signature.ts'
 import { SignaturePlugin, Signatures, signatureMigrations } from '../plugins/signature/index.ts'
 import { seedSignableRecords } from './records/seed-signable-records.ts'
@@ -72,7 +74,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     throttle,
     policy,
     users,
+    observability: { metrics: env.METRICS === 'on' && { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW } },
   })
+  // Ready once migrated; on PostgreSQL also while it answers (SQLite is a file of this process).
+  let migrated = false
+  app.readiness.add('migrations', () => (migrated ? 'ok' : 'pending'))
+  if (infrastructure.database.engine === 'postgres') {
+    app.readiness.add('database', databaseAnswers(infrastructure.database.db, { timeoutMs: env.READINESS_TIMEOUT_MS }))
+  }
+  registerDatabaseMetrics(app.metrics, infrastructure.database.db)
   const userService = createUserService(policy, users)
   await app.register(usersApi, { service: userService })
 
@@ -83,6 +93,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // One database for every table: the host runs its migrations and the plugin's, then seeds.
   app.addHook('onClose', () => infrastructure.close())
   await migrateToLatest(infrastructure.database.db, { ...userMigrations, ...signatureMigrations })
+  migrated = true
   // Seeded once on first boot (idempotent: concurrent first boots insert each user once).
   if (databaseUsers) await databaseUsers.seed(await demoUsers())
 

@@ -55,8 +55,10 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
       writeStamp.track(pool)
       return pool
     }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    let opened: Pool | undefined
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: async () => (opened = await pool()) }) })
     writeStamps.set(db, writeStamp.stamp)
+    poolStats.set(db, () => opened && { total: opened.totalCount, idle: opened.idleCount, waiting: opened.waitingCount })
     return { db, engine: 'postgres', close: async () => { await writeStamp.close(); await db.destroy() } }
   }
   const file = options.sqliteFile ?? ':memory:'
@@ -121,6 +123,24 @@ const writeStamps = new WeakMap<object, () => number | Promise<number>>()
  */
 export function writeStampOf(db: object): (() => number | Promise<number>) | undefined {
   return writeStamps.get(db)
+}
+
+export interface PoolStats {
+  /** Connections open (in use + idle). */
+  total: number
+  idle: number
+  /** Queries waiting for a connection. */
+  waiting: number
+}
+
+const poolStats = new WeakMap<object, () => PoolStats | undefined>()
+
+/**
+ * For the Kysely instance openDatabase made on PostgreSQL: its pool's connections now (undefined
+ * before the first query opened the pool). Undefined on SQLite, which has one connection.
+ */
+export function poolStatsOf(db: object): (() => PoolStats | undefined) | undefined {
+  return poolStats.get(db)
 }
 
 export function quoteIdentifier(name: string): string {
