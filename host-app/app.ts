@@ -27,6 +27,7 @@ import { createUserService } from './users/user-service.ts'
 import { migrateToLatest } from '../core/db/migrate.ts'
 import { databaseAnswers } from '../core/observability/database-readiness.ts'
 import { registerDatabaseMetrics } from '../core/observability/database-metrics.ts'
+import { metricsAccess } from '../core/observability/metrics-access.ts'
 import { signature } from '../config/signature.ts'
 import { SignaturePlugin, Signatures, signatureMigrations } from '../plugins/signature/index.ts'
 import { seedSignableRecords } from './records/seed-signable-records.ts'
@@ -47,6 +48,9 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const env = { ...loadAppEnv(), ...options.env }
   const policy = compilePolicy(access)
+  const metrics = env.METRICS === 'on' && { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW }
+  // A metrics setting that cannot work stops the boot before anything is opened.
+  if (metrics) metricsAccess(metrics)
   // Read before anything is opened: a damaged file stops the boot with nothing to close.
   const memoryUsers = !options.users && env.USERS_STORE === 'memory'
     ? new MemoryUserRepository(await demoUsers(), await SessionVersionLedger.open(new Disks(env.STORAGE_PATH).disk('users')))
@@ -74,7 +78,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     throttle,
     policy,
     users,
-    observability: { metrics: env.METRICS === 'on' && { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW } },
+    observability: { metrics },
   })
   // Ready once migrated; on PostgreSQL also while it answers (SQLite is a file of this process).
   let migrated = false
