@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Registry } from 'prom-client'
-import type { FastifyRequest } from 'fastify'
 
 /** GET /metrics: the registry in Prometheus's text format, for whoever `authorize` lets through. */
 export function registerMetricsRoute(app: FastifyInstance, registry: Registry, authorize: (request: FastifyRequest) => void): void {
