@@ -20,6 +20,8 @@ const SECTIONS: Array<{ name: string; file: string; execArgv?: string[] }> = [
   { name: 'ltv', file: 'sections/ltv.ts' },
   { name: 'memory', file: 'sections/memory.ts', execArgv: ['--expose-gc'] },
   { name: 'process-memory', file: 'sections/process-memory.ts' },
+  // Issue 41: what METRICS=on costs a request, on two npm start processes.
+  { name: 'metrics', file: 'sections/metrics.ts' },
   // The peers (bench/peers, installed on demand): AdminJS for the People rows, three signers.
   { name: 'peer-http', file: 'sections/peer-http.ts' },
   { name: 'peer-signers', file: 'sections/peer-signers.ts' },

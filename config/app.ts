@@ -57,6 +57,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().regex(/^https?:\/\//, 'an http(s):// URL').transform((v) => v.replace(/\/+$/, '')).optional(),
   /** 'true' lets webhook endpoints resolve to loopback or private addresses (refused by default). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** 'on' serves GET /metrics (Prometheus), to METRICS_TOKEN or METRICS_ALLOW; off, nothing is measured. */
+  METRICS: z.enum(['on', 'off']).default('off'),
+  /** The bearer token a scraper sends (at least 16 characters). */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** Addresses or CIDR ranges that may scrape without the token, comma-separated. */
+  METRICS_ALLOW: z.string().optional().transform((v) => v?.split(',').map((s) => s.trim()).filter(Boolean)),
+  /** /readyz counts PostgreSQL unreachable when `select 1` takes longer than this. */
+  READINESS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
+  /** After SIGTERM, /readyz answers 503 this long while requests are still served, before the server closes. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(15_000).default(0),
 })
 
 export type AppEnv = z.output<typeof envSchema>

@@ -11,6 +11,7 @@ import { writeResponsesAtEndOfTurn } from './http/end-of-turn-writes.ts'
 import { answerConnectionError, answerFrameworkError } from './http/router-errors.ts'
 import { registerSecurity } from './http/security.ts'
 import { refuseWhileClosing } from './http/refuse-while-closing.ts'
+import { prepareMetrics, registerObservability, type ObservabilityOptions } from './observability/observability.ts'
 
 export interface CoreAppOptions {
   logger?: FastifyServerOptions['logger']
@@ -27,6 +28,8 @@ export interface CoreAppOptions {
   strictTransportSecurity?: boolean
   /** Set later by the view layer; until then errors are JSON everywhere. */
   errorPages?: { render?: ErrorPageRenderer }
+  /** /healthz and /readyz always; /metrics when `metrics` is given (METRICS=on). */
+  observability?: ObservabilityOptions
 }
 
 declare module 'fastify' {
@@ -39,10 +42,14 @@ declare module 'fastify' {
 
 /** The framework's part of an application: security, errors, session, sign-in, access policy. */
 export async function createCoreApp(options: CoreAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger ?? false,
-    // One line per request instead of Fastify's two.
-    logController: new AccessLogController(),
+  let app: FastifyInstance | undefined
+  const metrics = await prepareMetrics(options.observability ?? {}, (name, error) => app?.log.warn({ err: error, metric: name }, 'a metric could not be collected'))
+  app = Fastify({
+    // Fastify reports finished requests to the log controller only when there is a logger: with
+    // metrics on, which are counted there, an app without one gets a silent one.
+    logger: options.logger ?? (metrics ? { level: 'silent' } : false),
+    // One line per request instead of Fastify's two; with metrics on it also counts the request.
+    logController: new AccessLogController(metrics?.prometheus.http),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: options.bodyLimit,
     // Ids and keys are short; a long URL is an attack or a mistake.
@@ -69,6 +76,7 @@ export async function createCoreApp(options: CoreAppOptions): Promise<FastifyIns
   registerNoStore(app)
   refuseWhileClosing(app)
   writeResponsesAtEndOfTurn(app)
+  registerObservability(app, metrics)
   registerErrorHandling(app, { renderPage: (request, reply, error) => (errorPages.render ? errorPages.render(request, reply, error) : reply.send(error.toJSON())) })
 
   await app.register(sessionPlugin, { ...options.session, users: options.users })

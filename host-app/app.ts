@@ -26,6 +26,9 @@ import { lateLog } from '../core/http/late-log.ts'
 import { usersApi } from './users/users-api.ts'
 import { createUserService } from './users/user-service.ts'
 import { migrateToLatest } from '../core/db/migrate.ts'
+import { databaseAnswers } from '../core/observability/database-readiness.ts'
+import { registerDatabaseMetrics } from '../core/observability/database-metrics.ts'
+import { metricsAccess } from '../core/observability/metrics-access.ts'
 import { signature } from '../config/signature.ts'
 import { SignaturePlugin, Signatures, signatureMigrations } from '../plugins/signature/index.ts'
 import { seedSignableRecords } from './records/seed-signable-records.ts'
@@ -46,6 +49,9 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const env = { ...loadAppEnv(), ...options.env }
   const policy = compilePolicy(access)
+  const metrics = env.METRICS === 'on' && { token: env.METRICS_TOKEN, allow: env.METRICS_ALLOW }
+  // A metrics setting that cannot work stops the boot before anything is opened.
+  if (metrics) metricsAccess(metrics)
   // Read before anything is opened: a damaged file stops the boot with nothing to close.
   const memoryUsers = !options.users && env.USERS_STORE === 'memory'
     ? new MemoryUserRepository(await demoUsers(), await SessionVersionLedger.open(new Disks(env.STORAGE_PATH).disk('users')))
@@ -76,8 +82,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     throttle,
     policy,
     users,
+    observability: { metrics },
   })
   faults.sendTo(app.log)
+  // Ready once migrated; on PostgreSQL also while it answers (SQLite is a file of this process).
+  let migrated = false
+  app.readiness.add('migrations', () => (migrated ? 'ok' : 'pending'))
+  if (infrastructure.database.engine === 'postgres') {
+    app.readiness.add('database', databaseAnswers(infrastructure.database.db, { timeoutMs: env.READINESS_TIMEOUT_MS }))
+  }
+  registerDatabaseMetrics(app.metrics, infrastructure.database.db)
   const userService = createUserService(policy, users)
   await app.register(usersApi, { service: userService })
 
@@ -88,6 +102,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   // One database for every table: the host runs its migrations and the plugin's, then seeds.
   app.addHook('onClose', () => infrastructure.close())
   await migrateToLatest(infrastructure.database.db, { ...userMigrations, ...signatureMigrations })
+  migrated = true
   // Seeded once on first boot (idempotent: concurrent first boots insert each user once).
   if (databaseUsers) await databaseUsers.seed(await demoUsers())
 

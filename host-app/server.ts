@@ -20,7 +20,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       app.log.error({ signal, afterMs: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time; exiting anyway')
       process.exit(1)
     }, SHUTDOWN_DEADLINE_MS).unref()
-    app.close().then(() => process.exit(0), (error) => {
+    // /readyz answers 503 from now on; the balancer sees it and stops sending before we close.
+    app.readiness.shutDown()
+    new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS)).then(() => app.close()).then(() => process.exit(0), (error) => {
       app.log.error(error, 'error while shutting down')
       process.exit(1)
     })

@@ -116,8 +116,10 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
       guardPool(pool, health, timeouts.statementMs > 0 ? timeouts.statementMs + READ_GRACE_MS : 0)
       return pool
     }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    let opened: Pool | undefined
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: async () => (opened = await pool()) }) })
     writeStamps.set(db, writeStamp.stamp)
+    poolStats.set(db, () => opened && { total: opened.totalCount, idle: opened.idleCount, waiting: opened.waitingCount })
     healths.set(db, health)
     return {
       db,
@@ -214,6 +216,24 @@ const writeStamps = new WeakMap<object, () => number | Promise<number>>()
  */
 export function writeStampOf(db: object): (() => number | Promise<number>) | undefined {
   return writeStamps.get(db)
+}
+
+export interface PoolStats {
+  /** Connections open (in use + idle). */
+  total: number
+  idle: number
+  /** Queries waiting for a connection. */
+  waiting: number
+}
+
+const poolStats = new WeakMap<object, () => PoolStats | undefined>()
+
+/**
+ * For the Kysely instance openDatabase made on PostgreSQL: its pool's connections now (undefined
+ * before the first query opened the pool). Undefined on SQLite, which has one connection.
+ */
+export function poolStatsOf(db: object): (() => PoolStats | undefined) | undefined {
+  return poolStats.get(db)
 }
 
 export function quoteIdentifier(name: string): string {

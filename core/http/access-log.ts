@@ -2,6 +2,7 @@ import { LogController, type FastifyReply, type FastifyRequest, type FastifyServ
 import { mkdirSync, openSync } from 'node:fs'
 import path from 'node:path'
 import { batchedLogDestination } from './batched-log-destination.ts'
+import type { HttpMetrics } from '../observability/http-metrics.ts'
 
 function openLogFile(file: string): number {
   mkdirSync(path.dirname(file), { recursive: true })
@@ -35,8 +36,18 @@ export function loggerOptions(level: string, destination: number | string = 1): 
  * bindings). The route pattern, not the URL: a query string can carry tokens and a `next`
  * address; cookies, headers and bodies never appear. Fastify's other lines (errors, streams
  * closed early, a closing server) are kept as they are.
+ * With metrics on, the same call records the request's count and latency (http-metrics.ts): Fastify
+ * calls it for every answer, so metrics need no hook of their own. A route declared with logLevel
+ * 'silent' (the probes) writes no line but is still counted.
  */
 export class AccessLogController extends LogController {
+  readonly #metrics: HttpMetrics | undefined
+
+  constructor(metrics?: HttpMetrics) {
+    super()
+    this.#metrics = metrics
+  }
+
   override incomingRequest(): void {}
 
   // Fastify's line (written when an app has no 404 handler of its own) names the raw URL, query
@@ -44,11 +55,14 @@ export class AccessLogController extends LogController {
   override routeNotFound(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const routeOptions = request.routeOptions
+    const elapsed = reply.elapsedTime
+    this.#metrics?.observe(request, routeOptions.url, routeOptions.config, reply.statusCode, elapsed)
     const line = {
       method: request.method,
-      route: request.routeOptions.url ?? null,
+      route: routeOptions.url ?? null,
       status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ms: Math.round(elapsed * 10) / 10,
       user: request.user?.id ?? null,
     }
     if (error) reply.log.error({ ...line, err: error }, 'request')

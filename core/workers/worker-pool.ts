@@ -11,6 +11,7 @@
 //   since piscina moves only a top-level buffer. It saved about 90 lines and added a dependency with
 //   an optional native module (@napi-rs/nice, for what setPriority does below in worker-bootstrap).
 import { availableParallelism } from 'node:os'
+import { performance } from 'node:perf_hooks'
 import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads'
 import { AppError, ERR_TASK_LIMIT, ERR_UNAVAILABLE } from '../http/errors.ts'
 import type { TaskReply, TaskRequest, WorkerReady } from './task-protocol.ts'
@@ -48,6 +49,8 @@ export interface WorkerPoolOptions {
    * fails the waiting tasks; the next task tries again.
    */
   prepareShared?: () => Promise<unknown>
+  /** Told when each task ends: its name, seconds from its hand-over to a worker, and whether it succeeded (metrics). */
+  onTaskSettled?: (task: string, seconds: number, ok: boolean) => void
 }
 
 const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url)
@@ -57,6 +60,8 @@ interface Pending {
   transfer: TransferListItem[]
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
+  /** performance.now() when a worker was handed the task. */
+  started?: number
 }
 
 interface Slot {
@@ -96,6 +101,7 @@ export class WorkerPool {
       limitError: (kind) => ERR_TASK_LIMIT(kind === 'time' ? 'The work took longer than its time limit' : 'The work needed more memory than its limit'),
       workerOptions: undefined,
       idleTimeoutMs: 0,
+      onTaskSettled: () => {},
       ...options,
     }
   }
@@ -144,6 +150,7 @@ export class WorkerPool {
       slot.busy = pending
       // A busy worker keeps the process alive (its answer is awaited); an idle one does not.
       slot.worker.ref()
+      pending.started = performance.now()
       slot.worker.postMessage(pending.request, pending.transfer)
       if (slot.ready) this.#startClock(slot)
     }
@@ -172,9 +179,14 @@ export class WorkerPool {
     clearTimeout(slot.timer)
     const pending = slot.busy
     slot.busy = undefined
+    if (pending) this.#settled(pending, false)
     pending?.reject(this.#options.limitError(kind))
     void slot.worker.terminate()
     if (!this.#closed) this.#dispatch()
+  }
+
+  #settled(pending: Pending, ok: boolean) {
+    if (pending.started !== undefined) this.#options.onTaskSettled(pending.request.task, (performance.now() - pending.started) / 1000, ok)
   }
 
   #spawn(): Slot {
@@ -195,6 +207,7 @@ export class WorkerPool {
       clearTimeout(slot.timer)
       worker.unref()
       this.#retireWhenIdle(slot)
+      this.#settled(pending, reply.ok)
       if (reply.ok) pending.resolve(reply.value)
       else pending.reject(reply.error.code ? new AppError(reply.error.code, reply.error.statusCode ?? 500, reply.error.message) : new Error(reply.error.message))
       this.#dispatch()
@@ -205,6 +218,7 @@ export class WorkerPool {
       clearTimeout(slot.timer)
       const index = this.#slots.indexOf(slot)
       if (index >= 0) this.#slots.splice(index, 1)
+      if (slot.busy) this.#settled(slot.busy, false)
       slot.busy?.reject(error instanceof Error ? error : new Error(`worker exited (${String(error)})`))
       slot.busy = undefined
       if (!this.#closed) this.#dispatch()

@@ -19,7 +19,8 @@ import { sessionOutbox } from './sessions/session-notifications.ts'
 import { webhooksApi } from './webhooks/webhooks-api.ts'
 import { pkiRoutes } from './pki/pki-routes.ts'
 import type { RequestRateLimitOptions } from '../../core/http/request-rate-limit.ts'
-import { createVerifier, verifyApi } from './verify/verify-api.ts'
+import { createVerifier, verifyApi, type Verifier } from './verify/verify-api.ts'
+import { signatureMetrics, type SignatureMetrics } from './signature-metrics.ts'
 import { mountPublicVerifyPage } from './verify/verify-pages.ts'
 
 export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'renderers' | 'defaultRenderer'> {
@@ -116,7 +117,10 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
     if (!app.hasDecorator(name)) throw new Error(`The signature plugin needs app.${name}: register it on the app made by createCoreApp`)
   }
   const config = parseSignatureConfig(options.config)
+  // The host's metrics hook (core/observability): the plugin adds its own metrics there.
+  const metrics = signatureMetrics(app.hasDecorator('metrics') ? app.metrics : undefined)
   const services = await createSignatureServices(config, {
+    metrics,
     storagePath: options.storagePath,
     viewsRoot: options.viewsRoot,
     database: options.database,
@@ -131,13 +135,14 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   const records = signableRecords(services.registry, options.records)
   // The manager is also the signer's SessionFinalizer (finalize with request=).
   const sessions = createSessionManager(services, {
-    storagePath: options.storagePath, source: records, users: app.users, policy: app.policy, events: sessionOutbox(services.outboxWriter),
+    storagePath: options.storagePath, source: records, users: app.users, policy: app.policy, events: sessionOutbox(services.outboxWriter), metrics,
   })
   const delivery = createDelivery(app, services, {
     storagePath: options.storagePath, smtpUrl: options.smtpUrl, publicUrl: options.publicUrl, mailFrom: options.mailFrom, allowPrivateWebhooks: options.allowPrivateWebhooks,
     signerUrl: (template, requestId, userId) => sessions.signerUrl(template, requestId, userId),
     certificate: (sessionId) => sessions.certificateForMail(sessionId),
   })
+  metrics.watchOutbox(delivery.outbox.repository)
   const documents = { renewDueTimestamps: (o: { beforeDays: number }) => renewDueSignedDocuments({ signatures: services.signatures, disk: services.disk, ltv: services.ltv }, o) }
   const signature: SignatureApp = { ...services, ...delivery, records, sessions, documents, links: { sendForSignature: null, verify: null } }
   app.decorate('signature', signature)
@@ -149,6 +154,22 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   await app.register(webhooksApi, { webhooks: delivery.webhooks, policy: app.policy })
   await app.register(pkiRoutes, { pki: services.pki, ...(options.pkiRateLimit ? { rateLimit: options.pkiRateLimit } : {}) })
   // The verifier: public, stores nothing (verify/verify-api.ts).
-  await app.register(verifyApi, { services: signature, verifier: await createVerifier(services), policy: app.policy, sessions })
+  await app.register(verifyApi, { services: signature, verifier: countingVerdicts(await createVerifier(services), metrics), policy: app.policy, sessions })
   mountPublicVerifyPage(app)
+}
+
+/** Each verification's verdict counted; one that fails (not a PDF, too complex) counts as 'error'. */
+function countingVerdicts(verifier: Verifier, metrics: SignatureMetrics): Verifier {
+  return {
+    async verify(pdf) {
+      try {
+        const report = await verifier.verify(pdf)
+        metrics.verified(report.verdict)
+        return report
+      } catch (error) {
+        metrics.verified('error')
+        throw error
+      }
+    },
+  }
 }

@@ -29,6 +29,7 @@ import { ApplicationPki } from './pki/application-pki.ts'
 import { pkiUrls } from './pki/pki-urls.ts'
 import { createLongTermValidation, type LongTermValidation } from './ltv/long-term-validation.ts'
 import { readFile } from 'node:fs/promises'
+import { signatureMetrics, type SignatureMetrics } from './signature-metrics.ts'
 
 export interface SignatureServices {
   readonly config: SignatureConfig
@@ -56,6 +57,8 @@ export interface SignatureServices {
   readonly outboxWriter: OutboxWriter
   /** Given by the app-level plugin (signatures-app.ts); absent, session-mode finalize answers 501. */
   readonly sessions?: SessionFinalizer
+  /** What the plugin measures (no-ops when the host's metrics are off). */
+  readonly metrics: SignatureMetrics
   close(): Promise<void>
 }
 
@@ -74,6 +77,8 @@ export interface SignatureServicesOptions extends TemplateRegistryOptions {
    * OCSP addresses under it. Without it they carry none.
    */
   publicOrigin?: () => string
+  /** The host's metrics, through signatureMetrics(app.metrics); absent: nothing is measured. */
+  metrics?: SignatureMetrics
 }
 
 /**
@@ -108,8 +113,10 @@ export async function createSignatureServices(config: SignatureConfig, options: 
   const limits = { maxDecodedBytes: config.limits.pdf_decoded_mb * 1024 * 1024, taskTimeoutMs: config.limits.task_timeout_ms, workerHeapMb: config.limits.worker_heap_mb }
   const idleTimeoutMs = config.limits.worker_idle_ms
   const appAuthority = { keyPem: timestampAuthority.keyPem, certificatesPem: [timestampAuthority.certPem, certificateAuthority.certPem] }
-  const pdf = createPdfWorkerPool({ limits, idleTimeoutMs, timestamps: timestampSourceOf(config, appAuthority) })
-  const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, idleTimeoutMs, ...pdfLimitOptions(limits), prepareShared: rasterizerShared })
+  const metrics = options.metrics ?? signatureMetrics()
+  const pdf = createPdfWorkerPool({ limits, idleTimeoutMs, timestamps: timestampSourceOf(config, appAuthority), onTaskSettled: metrics.workerTaskSettled('pdf') })
+  const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, idleTimeoutMs, ...pdfLimitOptions(limits), prepareShared: rasterizerShared, onTaskSettled: metrics.workerTaskSettled('rasterizer') })
+  metrics.watchWorkerPools({ pdf, rasterizer })
   const signatures = new SignatureRepository(database.db)
   // The verifier refuses a TRUST_ANCHORS file it cannot read at boot; here one is simply not asked.
   const trustAnchors = await Promise.all(config.verify.trust_anchors.map((file) => readFile(file, 'utf8').catch(() => '')))
@@ -130,6 +137,7 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     ltv,
     secrets,
     outboxWriter,
+    metrics,
     async close() {
       await Promise.all([registry.close(), pdf.close(), rasterizer.close()])
     },

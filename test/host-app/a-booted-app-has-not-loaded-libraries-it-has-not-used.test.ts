@@ -1,13 +1,13 @@
 // Every library loaded at start stays in the process's RSS. The heavy ones that a booted app
 // serving pages does not use are loaded when first needed: playwright-core (~50 MiB) when the
 // Chromium renderer first launches, pdf-lib (~10 MiB) with the first render or in the PDF worker,
-// pg and ioredis only when DATABASE_URL / REDIS_URL are set. All four are CommonJS, so a load
+// pg and ioredis only when DATABASE_URL / REDIS_URL are set, prom-client only with METRICS=on. All five are CommonJS, so a load
 // shows in require's cache even when it came from an ESM import.
 import { createRequire } from 'node:module'
 import t from 'tap'
 import { buildTestApp, DEMO, login } from '../helpers/app.ts'
 
-const LAZY = ['playwright-core', 'pdf-lib', 'pg', 'ioredis']
+const LAZY = ['playwright-core', 'pdf-lib', 'pg', 'ioredis', 'prom-client']
 const loaded = () => {
   const files = Object.keys(createRequire(import.meta.url).cache)
   return LAZY.filter((name) => files.some((file) => file.includes(`/node_modules/${name}/`)))

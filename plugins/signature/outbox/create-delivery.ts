@@ -65,6 +65,7 @@ export function createDelivery(app: FastifyInstance, services: SignatureServices
     retry: { ...DEFAULT_RETRY, baseMs: config.outbox.retry_base_ms },
     staleClaimMs: config.outbox.stale_claim_ms,
     onError: (error) => app.log.error({ err: error }, 'outbox dispatch failed; the rows wait for the next pass'),
+    onSettled: (channel, outcome) => services.metrics.outboxSettled(channel, outcome),
   })
   let pruning: NodeJS.Timeout | null = null
   if (config.outbox.dispatch) {

@@ -28,6 +28,8 @@ export interface DispatcherOptions {
   batchSize?: number
   now?: () => Date
   onError?: (error: unknown) => void
+  /** Told of each row this dispatcher delivered or gave up on (metrics). */
+  onSettled?: (channel: OutboxChannel, outcome: 'sent' | 'given-up') => void
 }
 
 export interface PassResult { sent: number; retrying: number; failed: number; lost: number }
@@ -113,6 +115,7 @@ export class OutboxDispatcher {
       if (!row) return
       const outcome = await this.#sendOne(row, token)
       result[outcome]++
+      if (outcome === 'sent' || outcome === 'failed') this.#options.onSettled?.(row.channel, outcome === 'sent' ? 'sent' : 'given-up')
     }))
     return result
   }

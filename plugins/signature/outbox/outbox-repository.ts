@@ -123,6 +123,14 @@ export class OutboxRepository {
     })
   }
 
+  /** Per channel with pending rows: how many, and the creation time of the oldest (metrics). */
+  async pendingByChannel(): Promise<Array<{ channel: OutboxChannel; count: number; oldest: string | null }>> {
+    const rows = await this.db.selectFrom('signature_outbox')
+      .select((eb) => ['channel', eb.fn.countAll().as('count'), eb.fn.min('created_at').as('oldest')])
+      .where('status', '=', 'pending').groupBy('channel').execute()
+    return rows.map((r) => ({ channel: r.channel, count: Number(r.count), oldest: (r.oldest as string | null) ?? null }))
+  }
+
   find(id: string) {
     return this.db.selectFrom('signature_outbox').selectAll().where('id', '=', id).executeTakeFirst()
   }

@@ -18,6 +18,8 @@ export interface PdfWorkerPoolOptions {
   idleTimeoutMs?: number
   /** Where every signature's RFC 3161 timestamp comes from (B-T); null or absent: none (B-B). */
   timestamps?: TimestampSource | null
+  /** Told when each task ends (metrics): see WorkerPoolOptions.onTaskSettled. */
+  onTaskSettled?: (task: string, seconds: number, ok: boolean) => void
 }
 
 export interface PdfWorkerPool {
@@ -49,6 +51,7 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     maxQueue: options.maxQueue ?? 64,
     queueFullError: () => ERR_PDF_WORKERS_BUSY(),
     idleTimeoutMs: options.idleTimeoutMs ?? 0,
+    ...(options.onTaskSettled ? { onTaskSettled: options.onTaskSettled } : {}),
     ...limitOptions,
     // The signing and its timestamp request run in the worker, so the source travels there.
     workerOptions: { ...limitOptions.workerOptions, timestamps: options.timestamps ?? null },

@@ -20,6 +20,7 @@ export function createSessionManager(services: SignatureServices, options: {
   hooks?: SessionManagerDependencies['hooks']
   /** The outbox: sees every audit event in its transaction. */
   events?: SessionEventSink
+  metrics?: SessionManagerDependencies['metrics']
 }): SigningSessionManager {
   let signer: Promise<SigningIdentity> | undefined
   return new SigningSessionManager({
@@ -39,5 +40,6 @@ export function createSessionManager(services: SignatureServices, options: {
       .then(async (identity) => { await services.pki.recordCertificate(identity.certificates[0]!); return identity })
       .catch((error) => { signer = undefined; throw error })),
     ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   })
 }

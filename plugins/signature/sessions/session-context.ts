@@ -11,6 +11,7 @@ import type { SessionRepository } from './session-repository.ts'
 import type { LongTermValidation } from '../ltv/long-term-validation.ts'
 import type { SignerUrlBuilder } from './signer-url.ts'
 import type { WaitingCounts } from './waiting-counts.ts'
+import type { SignatureMetrics } from '../signature-metrics.ts'
 
 /** A claim held this long belongs to a process that died mid-signing: it may be taken over. */
 export const DEFAULT_STALE_CLAIM_MS = 5 * 60_000
@@ -40,6 +41,8 @@ export interface SessionManagerDependencies {
   now?: () => Date
   /** At most one reminder per session in this long (default an hour). */
   remindIntervalMs?: number
+  /** Counts signatures and completed sessions (signature-metrics.ts). */
+  metrics?: Pick<SignatureMetrics, 'signatureMade' | 'sessionCompleted'>
   /** Test seams: throwing in either must leave the session exactly as it was. */
   hooks?: {
     afterDocumentWritten?(info: { sessionId: string; requestId: string; documentKey: string }): Promise<void> | void

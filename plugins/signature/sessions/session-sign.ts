@@ -101,6 +101,8 @@ export async function signRequest(ctx: SessionContext, user: PublicUser, input: 
       }, hooks?.beforeCommit ? () => hooks.beforeCommit!({ sessionId: session.id, requestId: request.id }) : undefined)
       if (outcome.outcome === 'committed') {
         written = null
+        ctx.deps.metrics?.signatureMade('session')
+        if (outcome.sessionStatus === 'completed') ctx.deps.metrics?.sessionCompleted()
         // The signature stands whatever happens next: a sealing that fails leaves the completed
         // B-T document, and `npm run signatures:renew-timestamps` seals it later.
         if (outcome.sessionStatus === 'completed') await sealSession(ctx, session.id, null, input.address).catch(() => undefined)

@@ -47,6 +47,8 @@ export interface SignatureManagerOptions {
    * failure (a TSA down) writes nothing, as a failed signature does. Absent: B-T.
    */
   longTermValidation?: Pick<LongTermValidation, 'extend'>
+  /** Told of each signature sign() made and stored (metrics). */
+  onSigned?: () => void
 }
 
 /** Where the signed copy made by a child signature lives on the disk: unique, never overwritten. */
@@ -67,6 +69,7 @@ export class SignatureManager {
   readonly #pdf: PdfWorkerPool
   readonly #now: () => Date
   readonly #ltv: SignatureManagerOptions['longTermValidation']
+  readonly #onSigned: () => void
 
   constructor(options: SignatureManagerOptions) {
     this.#repository = options.repository
@@ -74,6 +77,7 @@ export class SignatureManager {
     this.#pdf = options.pdf
     this.#now = options.now ?? (() => new Date())
     this.#ltv = options.longTermValidation
+    this.#onSigned = options.onSigned ?? (() => {})
   }
 
   /** The child signature row and its position rows, inside the given transaction (or one of its own). */
@@ -151,6 +155,7 @@ export class SignatureManager {
       await this.#disk.delete(key).catch(() => {})
       throw error
     }
+    this.#onSigned()
     return { uuid, documentKey: file.documentKey, sha256: file.sha256, signedAt: signedAt.toISOString(), bytes: file.bytes }
   }
 }

@@ -84,7 +84,7 @@ export class SignerService {
   readonly #previews = new LRUCache<string, Promise<string>>({ max: 200, ttl: 60_000 })
 
   constructor(private readonly services: SignatureServices, private readonly records: SignableSource | undefined, private readonly policy: Policy) {
-    this.manager = new SignatureManager({ repository: services.signatures, disk: services.disk, pdf: services.pdf, longTermValidation: services.ltv })
+    this.manager = new SignatureManager({ repository: services.signatures, disk: services.disk, pdf: services.pdf, longTermValidation: services.ltv, onSigned: () => services.metrics.signatureMade('single') })
   }
 
   template(templateKey: string): RegisteredTemplate {

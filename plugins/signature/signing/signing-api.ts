@@ -42,7 +42,7 @@ function fileName(text: string): string {
  * PDF on demand with one of the user's signatures and answers the signed PDF.
  */
 export async function signingApi(app: FastifyInstance, { services, policy }: { services: SignatureServices; policy: Policy }) {
-  const manager = new SignatureManager({ repository: services.signatures, disk: services.disk, pdf: services.pdf, longTermValidation: services.ltv })
+  const manager = new SignatureManager({ repository: services.signatures, disk: services.disk, pdf: services.pdf, longTermValidation: services.ltv, onSigned: () => services.metrics.signatureMade('single') })
 
   app.get<{ Params: { uuid: string } }>('/api/signatures/:uuid/document', async (request, reply) => {
     const row = await findVisibleSignedDocument(services.signatures, policy, requireUser(request.user), request.params.uuid)
