@@ -2,7 +2,7 @@ import path from 'node:path'
 import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { AppEnv } from '../config/app.ts'
-import { openDatabase, type Database } from '../core/db/database.ts'
+import { openDatabase, type Database } from '../core/index.ts'
 
 export interface Infrastructure {
   database: Database<any>

@@ -1,5 +1,4 @@
-import type { Policy } from '../../core/access/index.ts'
-import { defineResource, type Resource } from '../../core/resource/define-resource.ts'
+import { defineResource, type Policy, type Resource } from '../../core/index.ts'
 import { invoiceSource, type Invoice } from './invoices.ts'
 
 /** The Invoices screen: a list with search and sort, and each invoice's page. */

@@ -1,6 +1,4 @@
-import { assertPermission, type Policy } from '../../core/access/index.ts'
-import { ERR_ACCESS_DENIED, ERR_NOT_FOUND } from '../../core/http/errors.ts'
-import type { ResourceSource } from '../../core/resource/define-resource.ts'
+import { assertPermission, ERR_ACCESS_DENIED, ERR_NOT_FOUND, type Policy, type ResourceSource } from '../../core/index.ts'
 import type { RecordSource } from '../../plugins/signature/index.ts'
 
 export interface Invoice {

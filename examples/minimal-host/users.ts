@@ -1,7 +1,4 @@
-import type { AccessConfigInput } from '../../core/access/index.ts'
-import { hashPassword } from '../../core/auth/passwords.ts'
-import type { UserRecord, UserRepository } from '../../core/auth/user-repository.ts'
-import { ERR_ACCESS_DENIED } from '../../core/http/errors.ts'
+import { hashPassword, ERR_ACCESS_DENIED, type AccessConfigInput, type UserRecord, type UserRepository } from '../../core/index.ts'
 
 // Who may do what: clerks see every invoice and the templates; customers sign their own invoices.
 export const access: AccessConfigInput = {
