@@ -7,6 +7,7 @@ import { fixedUsers, type FixedAccount } from './auth/fixed-users.ts'
 import { createMemoryLoginThrottle, type LoginThrottle, type ThrottleOptions } from './auth/login-throttle.ts'
 import type { UserRepository } from './auth/user-repository.ts'
 import { createCoreApp, type CoreAppOptions } from './create-core-app.ts'
+import type { Database } from './db/database.ts'
 import type { LauncherModule } from './launcher/define-modules.ts'
 import { launcherPages } from './launcher/launcher-pages.ts'
 import { authPages } from './panel/auth-pages.ts'
@@ -29,6 +30,8 @@ export interface CreateAppOptions {
   modules?: LauncherModule[]
   /** App-level Fastify plugins registered before the panels, in order (e.g. Signatures.make(...)). */
   plugins?: Array<FastifyPluginAsync<any> | FastifyPluginCallback<any>>
+  /** The host's database (migrated by the host): closed when the app closes, after everything registered here. */
+  database?: Database<any>
   /** Given: the session key is kept in <storagePath>/keys/session.key, so sessions survive a restart. Without: a new key per boot. */
   storagePath?: string
   session?: Partial<CoreAppOptions['session']>
@@ -71,6 +74,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     policy,
     users,
   })
+  if (options.database) {
+    const { database } = options
+    app.addHook('onClose', () => database.close())
+  }
   try {
     await app.register(setupViews, { root: FRAMEWORK_ROOT, publicDir: path.join(FRAMEWORK_ROOT, 'public'), production, ...options.views })
     await app.register(authPages, { users, throttle })
