@@ -169,7 +169,6 @@ function mountUpdateRoute<R extends ResourceRecord>(resource: Resource<R>, actio
       return renderRecord(request, reply, current, { values: body, ...(errors ? { errors } : {}), flash: { kind: 'error', message: errors ? 'Please correct the fields marked below.' : error.message } })
     }
   })
-
 }
 
 /** The delete confirmation (GET <base>/:id/delete) and the delete (DELETE <base>/:id), each checked in full. */
