@@ -13,6 +13,9 @@ import { PROJECT_ROOT } from '../config/app.ts'
 /** The folders npm start's process loads code and views from (bench, bin, test and examples stay sources). */
 export const COMPILED_FOLDERS = ['core', 'plugins', 'panels', 'host-app', 'config'] as const
 
+/** What the package ships (npm pack, bin/build-package.ts): the framework and its plugin, with the assets the views link. */
+export const PACKAGED_FOLDERS = ['core', 'plugins', 'public'] as const
+
 // A relative module specifier written with its .ts extension (allowImportingTsExtensions): in
 // imports, in import(), and in `new URL('./x-worker.ts', import.meta.url)` for worker modules.
 const TS_SPECIFIER = /(['"])(\.{1,2}\/[^'"\n]*?)\.ts\1/g
@@ -30,9 +33,9 @@ export interface CompileResult {
  * hold (views, scripts, fonts), then swaps the new tree in whole, so that a process starting from
  * the old tree never sees half of the new one. Refuses a tree whose relative imports do not all
  * resolve: npm start stops with the file and the specifier rather than at the first request.
- * `root`: the checkout whose folders are compiled.
+ * `root`: the checkout whose folders are compiled; `folders`: which of its folders.
  */
-export async function compileForStart(outDir = path.join(PROJECT_ROOT, 'dist'), root = PROJECT_ROOT): Promise<CompileResult> {
+export async function compileForStart(outDir = path.join(PROJECT_ROOT, 'dist'), root = PROJECT_ROOT, folders: readonly string[] = COMPILED_FOLDERS): Promise<CompileResult> {
   const started = performance.now()
   const tsconfig = JSON.parse(await readFile(path.join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown> }
   const staging = `${outDir}.tmp-${process.pid}`
@@ -43,7 +46,7 @@ export async function compileForStart(outDir = path.join(PROJECT_ROOT, 'dist'), 
   let files = 0
   let copied = 0
   try {
-    for (const folder of COMPILED_FOLDERS) {
+    for (const folder of folders) {
       const entries = await readdir(path.join(root, folder), { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return []
         throw error

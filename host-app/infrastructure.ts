@@ -2,9 +2,7 @@ import path from 'node:path'
 import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { AppEnv } from '../config/app.ts'
-import { openDatabase, type Database } from '../core/db/database.ts'
-import type { FaultLog } from '../core/http/late-log.ts'
-import { watchRedis } from '../core/auth/redis-connection.ts'
+import { openDatabase, watchRedis, type Database, type FaultLog } from '../core/index.ts'
 
 export interface Infrastructure {
   database: Database<any>

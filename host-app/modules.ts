@@ -1,4 +1,4 @@
-import { defineModules } from '../core/launcher/define-modules.ts'
+import { defineModules } from '../core/index.ts'
 
 // The launcher's modules. Each appears only for roles granted its code (config/auth.ts).
 // ALERTS, INBOX and SEARCH are the specification's codes; PEOPLE, ORDERS and REPORTS are ours.

@@ -1,5 +1,5 @@
 import { loadAppEnv } from '../config/app.ts'
-import { loggerOptions } from '../core/http/access-log.ts'
+import { loggerOptions } from '../core/index.ts'
 import { buildApp } from './app.ts'
 
 /** Longer than a page render or a signature takes, shorter than an orchestrator's kill grace (30 s). */

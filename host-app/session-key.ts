@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { loadOrCreateKeyFile, parseKey32 } from '../core/storage/key-file.ts'
+import { loadOrCreateKeyFile, parseKey32 } from '../core/index.ts'
 
 /** SESSION_KEY when set (several instances share it); otherwise a key kept under storage/. */
 export async function loadSessionKey(configured: string | undefined, storagePath: string): Promise<Buffer> {

@@ -1,6 +1,4 @@
-import { Panel } from '../core/panel/panel.ts'
-import type { PanelPlugin } from '../core/panel/panel-plugin.ts'
-import type { AnyResource } from '../core/resource/define-resource.ts'
+import { Panel, type PanelPlugin, type AnyResource } from '../core/index.ts'
 
 /**
  * The admin panel at /admin: the roles in adminRoles only (requireAdmin), failing closed.

@@ -1,5 +1,4 @@
-import { Panel } from '../core/panel/panel.ts'
-import type { PanelPlugin } from '../core/panel/panel-plugin.ts'
+import { Panel, type PanelPlugin } from '../core/index.ts'
 
 /**
  * The panel at /app for every signed-in user. The host adds the signature plugin's pages for end

@@ -94,14 +94,19 @@ export interface ResourceListQuery<R> {
   filters: Partial<Record<FieldKey<R>, string>>
 }
 
-/** Where the records come from. Every method checks the actor's permissions itself. */
+/**
+ * Where the records come from. The framework checks each declared action's permission (and its
+ * rule for the record) before calling a method; a source may check again (a service shared with
+ * an API does), it never has to be the only check.
+ */
 export interface ResourceSource<R> {
   /** `estimated`: `total` is an estimate, shown as "about N" (core/db/page-total.ts). */
   list(actor: PublicUser | null, query: ResourceListQuery<R>): Promise<{ data: R[]; total: number; estimated?: boolean }>
   get(actor: PublicUser | null, id: string): Promise<R>
-  /** `input` has passed the form's strict schema: only form keys, each parsed by its field. */
-  update(actor: PublicUser | null, id: string, input: Record<string, unknown>): Promise<R>
-  remove(actor: PublicUser | null, id: string): Promise<void>
+  /** `input` has passed the form's strict schema: only form keys, each parsed by its field. Needed when actions.edit is declared. */
+  update?(actor: PublicUser | null, id: string, input: Record<string, unknown>): Promise<R>
+  /** Needed when actions.delete is declared. */
+  remove?(actor: PublicUser | null, id: string): Promise<void>
   /** All of them or none, each checked as remove() checks it. Needed when actions.bulkDelete is declared. */
   removeMany?(actor: PublicUser | null, ids: string[]): Promise<void>
   /** `input` has passed the create form's strict schema. Needed when actions.create is declared. */
@@ -134,9 +139,11 @@ export interface ResourceDefinition<R extends ResourceRecord> {
    */
   form?: { fields: FormField<R>[]; writeOnly?: WriteOnlyField[] }
   /**
-   * create needs source.create and a form; bulkDelete needs source.removeMany and puts a checkbox
-   * on each row the actor may delete (its permission and rule, checked again for every id by the
-   * server).
+   * Each action's permission (decide()) and rule are checked by the framework on its routes before
+   * the source is called; an action left out has no route at all. edit needs source.update, delete
+   * source.remove, create source.create and a form; bulkDelete needs source.removeMany and puts a
+   * checkbox on each row the actor may delete (its permission and rule, checked again for every id
+   * by the server).
    */
   actions: {
     view: ResourceAction<R>
@@ -223,6 +230,8 @@ export function defineResource<R extends ResourceRecord>(definition: ResourceDef
     if (filter.options.length === 0) throw new Error(`${where}: the filter "${filter.key}" needs options`)
   }
   if (new Set(filters.map((f) => f.key)).size !== filters.length) throw new Error(`${where}: duplicate filters`)
+  if (definition.actions.edit && !definition.source.update) throw new Error(`${where}: an edit action needs source.update`)
+  if (definition.actions.delete && !definition.source.remove) throw new Error(`${where}: a delete action needs source.remove`)
   if (definition.actions.create && !definition.source.create) throw new Error(`${where}: a create action needs source.create`)
   if (definition.actions.bulkDelete && !definition.source.removeMany) throw new Error(`${where}: a bulkDelete action needs source.removeMany`)
   // Strict: a key the form does not have is refused, not dropped (the write allow-list). On the

@@ -4,13 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Policy } from '../access/policy.ts'
 import type { PublicUser } from '../auth/user-repository.ts'
 import { requireUser } from '../auth/require-user.ts'
-import { assertPermission } from '../access/assert-permission.ts'
-import { ERR_ACCESS_DENIED, ERR_VALIDATION, isAppError } from '../http/errors.ts'
+import { ERR_VALIDATION, isAppError } from '../http/errors.ts'
 import type { PanelContext, PanelPlugin } from '../panel/panel-plugin.ts'
 import { navigate, wantsFragment } from '../views/htmx.ts'
 import { setNotice } from '../views/notice.ts'
 import { VIEW_FILES } from '../views/view-files.ts'
-import type { Resource, ResourceRecord } from './define-resource.ts'
+import type { Resource, ResourceAction, ResourceRecord } from './define-resource.ts'
+import { authorizeAction, authorizedRecord } from './authorize-action.ts'
 import { bulkIdsFrom } from './bulk-ids.ts'
 import { fieldErrors, formFields, refusedField, type FieldErrors, type FormValues } from './form-model.ts'
 import { rememberingQueryParser } from '../http/query-parser.ts'
@@ -40,9 +40,11 @@ function pathOf(url: string | string[] | undefined): string | undefined {
 }
 
 /**
- * A resource mounted through the panel plugin contract: navigation in register(), the list,
- * record, update, confirm-delete and delete routes in boot(), and create and bulk delete when the
- * resource declares them. Route names:
+ * A resource mounted through the panel plugin contract: navigation in register(), the list and
+ * record routes in boot(), and the routes of each action the resource declares (edit: update;
+ * delete: confirm-delete and delete; create; bulkDelete); an undeclared action has no route. Every
+ * route checks its action's permission, and its rule for the record, before calling the source
+ * (authorize-action.ts). Route names:
  * resources.<slug>.index | .view | .update | .confirm-delete | .delete | .create | .store |
  * .confirm-bulk-delete | .bulk-delete
  */
@@ -77,16 +79,19 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
   const listStateOf = rememberingQueryParser(listStateParser(resource))
   const searchPlaceholder = `Search by ${resource.searchFields.map((key) => resource.columns.find((c) => c.key === key)?.label.toLowerCase() ?? key).join(' or ')}`
 
+  const { view, edit, delete: remove } = resource.actions
+
   app.get(base, { config: { name: name('index') } }, async (request, reply) => {
-    const actor = actorOf(request)
+    // Every request, a partial one too: the list is the view permission's (its rule is per record:
+    // a row it refuses has no link, and its page answers 403).
+    const actor = authorizeAction(policy, request.user, view)
     const state = listStateOf(request)
-    // The source checks the view permission on every call: a partial request is re-checked too.
     const result = await resource.source.list(actor, {
       page: state.page, perPage: state.perPage, search: state.search || undefined,
       searchFields: resource.searchFields, sort: resource.order(state.sort),
       filters: state.filters as Partial<Record<keyof R & string, string>>,
     })
-    const table = tableModel({ resource, state, rows: result.data, total: result.total, urls, actor, can: canFor(actor) })
+    const table = tableModel({ resource, state, rows: result.data, total: result.total, estimated: result.estimated, urls, actor, can: canFor(actor) })
     if (wantsFragment(request)) return reply.fragment(VIEW.table, { table })
     const create = resource.actions.create
     return reply.page(VIEW.list, {
@@ -123,13 +128,24 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
   }
 
   app.get<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('view') } }, async (request, reply) => {
-    const record = await resource.source.get(actorOf(request), request.params.id)
+    const { record } = await authorizedRecord(policy, request.user, view, resource.source, request.params.id)
     return renderRecord(request, reply, record)
   })
 
-  app.post<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('update') } }, async (request, reply) => {
-    const actor = actorOf(request)
-    const current = await resource.source.get(actor, request.params.id)
+  if (edit) mountUpdateRoute(resource, edit, app, name, renderRecord)
+  if (remove) mountDeleteRoutes(resource, remove, panel, app, name, urls)
+  if (resource.actions.create) mountCreateRoutes(resource, panel, app, name, urls)
+  if (resource.actions.bulkDelete) mountBulkDeleteRoutes(resource, resource.actions.bulkDelete, app, name, urls)
+}
+
+type RenderRecord<R> = (request: FastifyRequest, reply: FastifyReply, record: R, extra?: { values?: FormValues<R>; errors?: FieldErrors; flash?: { kind: string; message: string } }) => Promise<FastifyReply>
+
+/** The edit form's write (POST <base>/:id): the permission and rule first, then the form's allow-list. */
+function mountUpdateRoute<R extends ResourceRecord>(resource: Resource<R>, action: ResourceAction<R>, app: FastifyInstance, name: (action: string) => string, renderRecord: RenderRecord<R>) {
+  const policy: Policy = app.policy
+  const update = resource.source.update!.bind(resource.source)
+  app.post<{ Params: IdParams }>(`/${resource.slug}/:id`, { config: { name: name('update') } }, async (request, reply) => {
+    const { actor, record: current } = await authorizedRecord(policy, request.user, action, resource.source, request.params.id)
     const body = (request.body ?? {}) as Record<string, unknown>
     const parsed = resource.form.schema.safeParse(body)
     if (!parsed.success) {
@@ -140,7 +156,7 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
       return renderRecord(request, reply, current, { values: body, errors, flash: { kind: 'error', message: 'Please correct the fields marked below.' } })
     }
     try {
-      const updated = await resource.source.update(actor, request.params.id, parsed.data)
+      const updated = await update(actor, request.params.id, parsed.data)
       return renderRecord(request, reply, updated, { flash: { kind: 'success', message: 'Saved.' } })
     } catch (error) {
       // A conflict (e-mail taken) or a rule of the source is shown on the form; 403/404 go to the error page.
@@ -153,11 +169,15 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
       return renderRecord(request, reply, current, { values: body, ...(errors ? { errors } : {}), flash: { kind: 'error', message: errors ? 'Please correct the fields marked below.' : error.message } })
     }
   })
+}
 
+/** The delete confirmation (GET <base>/:id/delete) and the delete (DELETE <base>/:id), each checked in full. */
+function mountDeleteRoutes<R extends ResourceRecord>(resource: Resource<R>, action: ResourceAction<R>, panel: PanelContext, app: FastifyInstance, name: (action: string) => string, urls: Urls) {
+  const policy: Policy = app.policy
+  const remove = resource.source.remove!.bind(resource.source)
+  const base = `/${resource.slug}`
   app.get<{ Params: IdParams }>(`${base}/:id/delete`, { config: { name: name('confirm-delete') } }, async (request, reply) => {
-    const actor = actorOf(request)
-    const record = await resource.source.get(actor, request.params.id)
-    if (!mayUse(canFor(actor), actor, resource.actions.delete, record)) throw ERR_ACCESS_DENIED(`You may not delete this ${resource.recordLabel}`)
+    const { record } = await authorizedRecord(policy, request.user, action, resource.source, request.params.id)
     const confirm = {
       title: `Delete ${resource.title(record)}?`,
       message: `This ${resource.recordLabel} will be removed. This cannot be undone.`,
@@ -169,9 +189,8 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
   })
 
   app.delete<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('delete') } }, async (request, reply) => {
-    const actor = actorOf(request)
-    const record = await resource.source.get(actor, request.params.id)
-    await resource.source.remove(actor, request.params.id)
+    const { actor, record } = await authorizedRecord(policy, request.user, action, resource.source, request.params.id)
+    await remove(actor, request.params.id)
     // Tell the page: the table refreshes itself, the dialog closes (see public/js/dialogs.js).
     reply.header('HX-Trigger', JSON.stringify({ 'resource-changed': { slug: resource.slug }, 'modal-close': true }))
     const message = `Deleted ${resource.title(record)}.`
@@ -182,23 +201,20 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
     }
     return reply.fragment(VIEW_FILES.flash, { kind: 'success', message })
   })
-
-  if (resource.actions.create && resource.source.create) mountCreateRoutes(resource, panel, app, name, urls)
-  if (resource.actions.bulkDelete) mountBulkDeleteRoutes(resource, resource.actions.bulkDelete, app, name, urls)
 }
 
 /** The create form (GET <base>/new) and its write (POST <base>); the form's fields are the allow-list. */
 function mountCreateRoutes<R extends ResourceRecord>(resource: Resource<R>, panel: PanelContext, app: FastifyInstance, name: (action: string) => string, urls: Urls) {
   const policy: Policy = app.policy
-  const permission = resource.actions.create!.permission
+  const action = resource.actions.create!
   const create = resource.source.create!.bind(resource.source)
   const base = `/${resource.slug}`
-  const action = `/${panel.path}/${resource.slug}`
+  const formAction = `/${panel.path}/${resource.slug}`
 
   const render = (request: FastifyRequest, reply: FastifyReply, values: Record<string, unknown>, errors: FieldErrors, flash: { kind: string; message: string } | null) => {
     const actor = requireUser(request.user)
     const model = {
-      action, listUrl: urls.list, resourceLabel: resource.label, recordLabel: resource.recordLabel, flash,
+      action: formAction, listUrl: urls.list, resourceLabel: resource.label, recordLabel: resource.recordLabel, flash,
       fields: formFields(resource, actor, null, values, errors),
     }
     if (wantsFragment(request)) return reply.fragment(VIEW.createForm, { create: model })
@@ -207,13 +223,12 @@ function mountCreateRoutes<R extends ResourceRecord>(resource: Resource<R>, pane
 
   // Static segment: wins over /:id, so a record whose id is "new" is reached by the API only.
   app.get(`${base}/new`, { config: { name: name('create') } }, async (request, reply) => {
-    assertPermission(policy, request.user, permission)
+    authorizeAction(policy, request.user, action)
     return render(request, reply, {}, {}, null)
   })
 
   app.post(base, { config: { name: name('store') } }, async (request, reply) => {
-    const actor = requireUser(request.user)
-    assertPermission(policy, actor, permission)
+    const actor = authorizeAction(policy, request.user, action)
     const body = (request.body ?? {}) as Record<string, unknown>
     const parsed = resource.form.createSchema.safeParse(body)
     if (!parsed.success) {
@@ -249,14 +264,9 @@ function mountBulkDeleteRoutes<R extends ResourceRecord>(resource: Resource<R>, 
   const counted = (n: number) => `${n} ${n === 1 ? resource.recordLabel : plural}`
 
   const checked = async (request: FastifyRequest, ids: string[]) => {
-    const actor = requireUser(request.user)
-    assertPermission(policy, actor, action.permission)
+    const actor = authorizeAction(policy, request.user, action)
     const records: R[] = []
-    for (const id of ids) {
-      const record = await resource.source.get(actor, id)
-      action.rule?.assert(actor, record)
-      records.push(record)
-    }
+    for (const id of ids) records.push((await authorizedRecord(policy, actor, action, resource.source, id)).record)
     return { actor, records }
   }
 

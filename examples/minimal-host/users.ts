@@ -1,33 +1,19 @@
-import type { AccessConfigInput } from '../../core/access/index.ts'
-import { hashPassword } from '../../core/auth/passwords.ts'
-import type { UserRecord, UserRepository } from '../../core/auth/user-repository.ts'
-import { ERR_ACCESS_DENIED } from '../../core/http/errors.ts'
+import type { AccessConfigInput, FixedAccount } from '../../core/index.ts'
 
-// Who may do what: clerks see every invoice and the templates; customers sign their own invoices.
+// Who may do what: accountants every invoice action, clerks read them, customers sign their own
+// (the signature plugin shows a customer only the invoices where they are the signatory).
 export const access: AccessConfigInput = {
   roles: {
-    customer: ['invoices:read'],
-    clerk: ['invoices:read', 'signature-templates:read', 'signatures:read-any'],
+    accountant: ['invoices:*', 'signature-templates:read', 'signatures:read-any'],
+    clerk: ['invoices:read'],
+    customer: [],
   },
-  adminRoles: ['clerk'],
+  adminRoles: ['accountant'],
 }
 
-/** Two fixed accounts (password "password"): this host manages invoices, not people. */
-export async function fixedUsers(): Promise<UserRepository> {
-  const passwordHash = await hashPassword('password')
-  const users: UserRecord[] = [
-    { id: 'u-clerk', name: 'Carla Clerk', email: 'clerk@example.com', role: 'clerk', passwordHash, sessionVersion: 0 },
-    { id: 'u-customer', name: 'Cody Customer', email: 'customer@example.com', role: 'customer', passwordHash, sessionVersion: 0 },
-  ]
-  const readOnly = async (): Promise<never> => { throw ERR_ACCESS_DENIED('The accounts of this host are fixed') }
-  return {
-    findById: async (id) => users.find((u) => u.id === id) ?? null,
-    findByEmail: async (email) => users.find((u) => u.email === email.toLowerCase()) ?? null,
-    list: async () => ({ data: users, total: users.length }),
-    create: readOnly,
-    update: readOnly,
-    delete: readOnly,
-    deleteMany: readOnly,
-    revokeSessions: readOnly,
-  }
-}
+/** The demo accounts, password "password": this host manages invoices, not people. */
+export const accounts: FixedAccount[] = [
+  { id: 'u-accountant', name: 'Ada Accountant', email: 'accountant@example.com', role: 'accountant', password: 'password' },
+  { id: 'u-clerk', name: 'Carla Clerk', email: 'clerk@example.com', role: 'clerk', password: 'password' },
+  { id: 'u-customer', name: 'Cody Customer', email: 'customer@example.com', role: 'customer', password: 'password' },
+]

@@ -1,4 +1,4 @@
-import { atomicWriteFile } from '../../core/storage/atomic-write.ts'
+import { atomicWriteFile } from '../../core/index.ts'
 import { FIXED_PDF_DATE, type PdfRenderer } from '../../plugins/signature/index.ts'
 
 export interface PayslipData {

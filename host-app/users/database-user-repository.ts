@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
-import {
-  USER_SORT_FIELDS, searchedFields, type UserSortField, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
-} from '../../core/auth/user-repository.ts'
-import { compiledOnce } from '../../core/db/compiled-once.ts'
-import { countUpTo, keptEstimate, pageTotal } from '../../core/db/page-total.ts'
-import { lookupsOfOneTurn, readsOfOneTurn } from '../../core/db/reads-of-one-turn.ts'
-import { ERR_CONFLICT } from '../../core/http/errors.ts'
+import { USER_SORT_FIELDS, searchedFields, compiledOnce, countUpTo, keptEstimate, pageTotal, lookupsOfOneTurn, readsOfOneTurn, ERR_CONFLICT, type UserSortField, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository } from '../../core/index.ts'
 
 /** Thrown inside a transaction to undo it when a compare-and-set finds a row changed. */
 const ROLLBACK = Symbol('rollback')

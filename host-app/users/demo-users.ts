@@ -1,5 +1,4 @@
-import { hashPassword } from '../../core/auth/passwords.ts'
-import type { UserRecord } from '../../core/auth/user-repository.ts'
+import { hashPassword, type UserRecord } from '../../core/index.ts'
 
 export const DEMO_PASSWORD = 'password'
 

@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { ERR_CONFLICT } from '../../core/http/errors.ts'
-import {
-  USER_SEARCH_FIELDS, USER_SORT_FIELDS, searchedFields, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository,
-  type UserSearchField, type UserSortField,
-} from '../../core/auth/user-repository.ts'
+import { ERR_CONFLICT, USER_SEARCH_FIELDS, USER_SORT_FIELDS, searchedFields, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository, type UserSearchField, type UserSortField } from '../../core/index.ts'
 import type { SessionVersionLedger } from './session-version-ledger.ts'
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })

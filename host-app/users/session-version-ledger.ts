@@ -1,4 +1,4 @@
-import type { Disk } from '../../core/storage/disk.ts'
+import type { Disk } from '../../core/index.ts'
 
 const FILE = 'session-versions.json'
 

@@ -1,6 +1,4 @@
-import type { Policy } from '../../core/access/policy.ts'
-import { isUserSearchField, isUserSortField, USER_SEARCH_FIELDS, type PublicUser, type UserSearchField } from '../../core/auth/user-repository.ts'
-import { defineResource } from '../../core/resource/define-resource.ts'
+import { isUserSearchField, isUserSortField, USER_SEARCH_FIELDS, defineResource, type Policy, type PublicUser, type UserSearchField } from '../../core/index.ts'
 import type { UserService } from './user-service.ts'
 
 export interface UserResourceOptions {

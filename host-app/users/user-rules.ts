@@ -1,8 +1,4 @@
-import type { Policy } from '../../core/access/policy.ts'
-import type { PublicUser } from '../../core/auth/user-repository.ts'
-import { ERR_ACCESS_DENIED, ERR_CONFLICT } from '../../core/http/errors.ts'
-import type { ResourceAction } from '../../core/resource/define-resource.ts'
-import { allRules, defineRule } from '../../core/resource/rule.ts'
+import { ERR_ACCESS_DENIED, ERR_CONFLICT, allRules, defineRule, type Policy, type PublicUser, type ResourceAction } from '../../core/index.ts'
 
 /**
  * Who may do what to which user, written once. The People screen hides a control with a rule's

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { USER_SORT_FIELDS, type UserListQuery } from '../../core/auth/user-repository.ts'
-import { sortOrders } from '../../core/resource/define-resource.ts'
+import { USER_SORT_FIELDS, sortOrders, type UserListQuery } from '../../core/index.ts'
 
 export const USER_ID = /^[A-Za-z0-9_-]{1,64}$/
 

@@ -1,9 +1,4 @@
-import type { Policy } from '../../core/access/policy.ts'
-import { assertPermission } from '../../core/access/assert-permission.ts'
-import { hashPassword } from '../../core/auth/passwords.ts'
-import { toPublicUser, type PublicUser, type UserListQuery, type UserPatch, type UserRepository } from '../../core/auth/user-repository.ts'
-import { ERR_CONFLICT, ERR_NOT_FOUND } from '../../core/http/errors.ts'
-import { parseInput } from '../../core/http/validate.ts'
+import { assertPermission, hashPassword, toPublicUser, ERR_CONFLICT, ERR_NOT_FOUND, parseInput, type Policy, type PublicUser, type UserListQuery, type UserPatch, type UserRepository } from '../../core/index.ts'
 import { USER_ID, userWriteSchemas } from './user-schemas.ts'
 import { userRules } from './user-rules.ts'
 

@@ -1,7 +1,5 @@
-import { requireUser } from '../../core/auth/require-user.ts'
+import { requireUser, rememberingQueryParser, parseInput } from '../../core/index.ts'
 import type { FastifyInstance } from 'fastify'
-import { rememberingQueryParser } from '../../core/http/query-parser.ts'
-import { parseInput } from '../../core/http/validate.ts'
 import { createdUserResponse, userListResponse, userResponse } from './user-response-schemas.ts'
 import { userListQuerySchema } from './user-schemas.ts'
 import type { UserService } from './user-service.ts'

@@ -1,5 +1,6 @@
 // Arrows point one way (DESIGN.md): host-app -> panels -> plugins -> core. A host (host-app,
-// panels, examples) reaches the signature plugin only through its public entry point.
+// panels, examples) reaches the framework and the signature plugin only through their public
+// entry points, core/index.ts and plugins/signature/index.ts.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import t from 'tap'
@@ -9,6 +10,7 @@ const LAYERS = ['core', 'plugins', 'panels', 'host-app'] as const
 const SCANNED = [...LAYERS, 'examples']
 const HOSTS = new Set(['host-app', 'panels', 'examples'])
 const SIGNATURE_ENTRY = 'plugins/signature/index.ts'
+const CORE_ENTRY = 'core/index.ts'
 // Static imports, re-exports, side-effect imports and dynamic import() with a literal.
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm
 
@@ -46,7 +48,7 @@ export function violation(from: string, to: string): string | null {
   const target = layerOf(to)
   if (source === 'examples') {
     if (target === 'examples') return null
-    if (target === 'core') return null
+    if (target === 'core') return to === CORE_ENTRY ? null : `an example imports the framework through ${CORE_ENTRY} only`
     if (target === 'plugins') return to === SIGNATURE_ENTRY ? null : 'an example imports only public entry points'
     return `an example imports only public entry points, not ${target}`
   }
@@ -54,6 +56,7 @@ export function violation(from: string, to: string): string | null {
   if (target === 'config') return source === 'host-app' ? null : 'only host-app loads config'
   if (rank(source) >= 0 && rank(target) > rank(source)) return `${source} may not import ${target} (host-app -> panels -> plugins -> core)`
   if (HOSTS.has(source) && to.startsWith('plugins/signature/') && to !== SIGNATURE_ENTRY) return `a host imports the signature plugin through ${SIGNATURE_ENTRY} only`
+  if (HOSTS.has(source) && target === 'core' && to !== CORE_ENTRY) return `a host imports the framework through ${CORE_ENTRY} only`
   return null
 }
 
@@ -66,9 +69,13 @@ t.test('the rule itself', async (t) => {
   t.equal(violation('examples/minimal-host/app.ts', 'host-app/app.ts'), 'an example imports only public entry points, not host-app')
   t.equal(violation('plugins/signature/index.ts', 'config/signature.ts'), 'only host-app loads config')
   t.equal(violation('host-app/app.ts', 'plugins/signature/index.ts'), null)
-  t.equal(violation('host-app/app.ts', 'core/panel/panel.ts'), null)
+  t.equal(violation('host-app/app.ts', 'core/panel/panel.ts'), `a host imports the framework through ${CORE_ENTRY} only`)
+  t.equal(violation('panels/admin.ts', 'core/access/index.ts'), `a host imports the framework through ${CORE_ENTRY} only`)
+  t.equal(violation('examples/minimal-host/app.ts', 'core/panel/panel.ts'), `an example imports the framework through ${CORE_ENTRY} only`)
+  t.equal(violation('host-app/app.ts', 'core/index.ts'), null)
+  t.equal(violation('examples/minimal-host/app.ts', 'core/index.ts'), null)
+  t.equal(violation('plugins/signature/signature-plugin.ts', 'core/panel/panel.ts'), null, 'the plugin is part of the framework\'s side')
   t.equal(violation('plugins/signature/signature-plugin.ts', 'plugins/signature/signer/signer-routes.ts'), null)
-  t.equal(violation('examples/minimal-host/app.ts', 'core/panel/panel.ts'), null)
 })
 
 t.test('no import runs against host-app -> panels -> plugins -> core', async (t) => {

@@ -1,5 +1,6 @@
-// The host guide and the README's hosting section show code that runs: every code block is marked
-// with the file it comes from and appears in that file as written (indentation aside).
+// The README's hosting section shows code that runs: every code block is marked with the file it
+// comes from and appears in that file as written (indentation aside). The host guide's blocks are
+// whole files, compiled and booted by test/docs/host-guide-files-compile-and-boot.test.ts.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -57,14 +58,6 @@ t.test('the appearance check itself', async (t) => {
   t.ok(appearsIn('function f() {\n  return 1\n}\n', 'return 1'))
   t.notOk(appearsIn('function f() {\n  return 1\n}\n', 'return 2'))
   t.same(codeBlocks('<!-- from a.ts -->\n```ts\nx\n```\n```\ny\n```').map((b) => b.source), ['a.ts', null])
-})
-
-t.test('docs/host-guide.md: five steps, every block taken from the example host', async (t) => {
-  const guide = await readFile(path.join(ROOT, 'docs', 'host-guide.md'), 'utf8')
-  t.equal(guide.match(/^## \d\. /gm)?.length, 5, 'five things')
-  const blocks = codeBlocks(guide)
-  t.ok(blocks.length >= 5, `${blocks.length} code blocks`)
-  await checkBlocks(t, blocks, /^examples\/minimal-host\//)
 })
 
 t.test('README.md: every code block of the hosting section is taken from host-app/ or examples/', async (t) => {

@@ -30,7 +30,7 @@ t.test('the Invoices screen renders the host\'s own resource', async (t) => {
 
 t.test('the host\'s template is listed and renders its sample', async (t) => {
   const app = await bootMinimalHost(t)
-  const cookie = await login(app, 'clerk@example.com')
+  const cookie = await login(app, 'accountant@example.com')
   const templates = await app.inject({ url: '/office/signature-templates', headers: { cookie, accept: 'application/json' } })
   t.equal(templates.statusCode, 200, templates.body)
   t.match(templates.json().data, [{ key: 'invoice', label: 'Invoice', slotCount: 1 }])
