@@ -61,7 +61,7 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
     }
     const active = await signer().activeSignature(user, signatureUuid)
     const template = signer().template(key)
-    const { recordTitle } = await signer().open(user, key, query, request.ip)
+    const { recordTitle, signedApart } = await signer().open(user, key, query, request.ip)
     const config = {
       templateKey: key,
       signature: active.uuid,
@@ -77,6 +77,7 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
       config,
       label: template.label(),
       recordTitle,
+      signedApart,
       signatureLabel: active.label,
       script: `${signatureAssetsUrl(panel.path)}signer.js`,
     }, { title: `Sign: ${template.label()}` })

@@ -130,14 +130,20 @@ export class SignerService {
    * one place a session request's opening goes into the audit trail (meta and page images follow
    * the page and are part of the same opening). `address` is the caller's request.ip.
    */
-  async open(user: PublicUser, templateKey: string, query: TargetQuery, address?: string): Promise<{ recordTitle: string | null }> {
+  async open(user: PublicUser, templateKey: string, query: TargetQuery, address?: string): Promise<{ recordTitle: string | null; signedApart: string[] }> {
     const template = this.template(templateKey)
     if (query.request !== undefined) {
       const request = await this.#sessions().view(user, template.key(), query.request, address, { recordOpening: true })
-      return { recordTitle: request.signableTitle ?? null }
+      return { recordTitle: request.signableTitle ?? null, signedApart: [] }
     }
-    if (query.signable !== undefined) return { recordTitle: (await this.#recordToSign(template, query.signable, user)).record.getSignableTitle() }
-    return { recordTitle: null }
+    if (query.signable !== undefined) {
+      const { record, slots } = await this.#recordToSign(template, query.signable, user)
+      // The signer page signs a copy of the record's own: the other slots' signatures (if any)
+      // go into other copies. Said before signing; a session is the way to one document.
+      const signedApart = template.slots().filter((slot) => !slots.includes(slot.key)).map((slot) => slot.label)
+      return { recordTitle: record.getSignableTitle(), signedApart }
+    }
+    return { recordTitle: null, signedApart: [] }
   }
 
   #sessions() {
