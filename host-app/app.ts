@@ -79,7 +79,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.readiness.add('database', databaseAnswers(infrastructure.database.db, { timeoutMs: env.READINESS_TIMEOUT_MS }))
   }
   registerDatabaseMetrics(app.metrics, infrastructure.database.db)
-  const userService = createUserService(policy, users)
+  const userService = createUserService(policy, users, {
+    // A deleted signer cannot sign: the sessions waiting for them end, and their creators are told.
+    removed: async (ids) => { for (const id of ids) await app.signature.sessions.signerRemoved(id) },
+  })
   await app.register(usersApi, { service: userService })
 
   // Pages: views and error pages, sign-in, the launcher, and the panels.

@@ -3,7 +3,10 @@ import { USER_SORT_FIELDS, sortOrders, type UserListQuery } from '../../core/ind
 
 export const USER_ID = /^[A-Za-z0-9_-]{1,64}$/
 
+// A name reaches mail headers and bodies, the certificate of completion and log lines: one line,
+// no control characters (a CR/LF there could add a header or forge a log line).
 const name = z.string().trim().min(1, 'required').max(120, 'at most 120 characters')
+  .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value), 'one line, without line breaks or control characters')
 const email = z.string().trim().toLowerCase().max(254).pipe(z.email('not an e-mail address'))
 const password = z.string().min(8, 'at least 8 characters').max(1024)
 

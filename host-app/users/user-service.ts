@@ -9,7 +9,15 @@ const WRITE_ATTEMPTS = 3
  * Every user operation with its authorization, in one place: the JSON API and the People
  * screen both call these, so a control hidden on the page is refused by the same checks.
  */
-export function createUserService(policy: Policy, users: UserRepository) {
+export interface UserServiceHooks {
+  /**
+   * After people were deleted (committed): what the rest of the app must end with them, e.g. the
+   * signing sessions still waiting for their signature.
+   */
+  removed?(ids: readonly string[]): Promise<void>
+}
+
+export function createUserService(policy: Policy, users: UserRepository, hooks: UserServiceHooks = {}) {
   const schemas = userWriteSchemas(policy.roles())
   const rules = userRules(policy)
   const { actions, mayAssignRole } = rules
@@ -68,7 +76,7 @@ export function createUserService(policy: Policy, users: UserRepository) {
       for (let attempt = 1; ; attempt++) {
         const target = await load(id)
         actions.delete.rule.assert(actor!, target)
-        if (await users.delete(id, { expectedRole: target.role })) return
+        if (await users.delete(id, { expectedRole: target.role })) return await hooks.removed?.([id])
         if (attempt === WRITE_ATTEMPTS) throw ERR_CONFLICT('The user changed while deleting; try again')
       }
     },
@@ -79,7 +87,7 @@ export function createUserService(policy: Policy, users: UserRepository) {
       for (let attempt = 1; ; attempt++) {
         const targets = await Promise.all(ids.map(load))
         for (const target of targets) actions.delete.rule.assert(actor!, target)
-        if (await users.deleteMany(targets.map((target) => ({ id: target.id, expectedRole: target.role })))) return
+        if (await users.deleteMany(targets.map((target) => ({ id: target.id, expectedRole: target.role })))) return await hooks.removed?.(ids)
         if (attempt === WRITE_ATTEMPTS) throw ERR_CONFLICT('People changed while deleting; try again')
       }
     },

@@ -30,6 +30,11 @@ export const ERR_PLACEMENT_OFF_PAGE = defineError('ERR_PLACEMENT_OFF_PAGE', 422,
 export const ERR_NOT_SIGNATORY = defineError('ERR_NOT_SIGNATORY', 403, 'This slot is to be signed by someone else')
 export const ERR_ALREADY_SIGNED = defineError('ERR_ALREADY_SIGNED', 409, 'You have signed this slot of this record already: give a reason to sign it again')
 export const ERR_SIGNS_ANOTHER_SLOT = defineError('ERR_SIGNS_ANOTHER_SLOT', 403, 'One person signs one slot of a document; you sign another slot of this one')
+export const ERR_ALREADY_SIGNED_IN_SESSION = defineError(
+  'ERR_ALREADY_SIGNED_IN_SESSION',
+  409,
+  'This slot was signed in a signing session, in one document with the other signatures: signing it again takes a new session',
+)
 
 // --- Designer ---
 export const ERR_SLOT_NOT_FOUND = defineError('ERR_SLOT_NOT_FOUND', 404, 'The template has no slot under this key')

@@ -114,6 +114,22 @@
     })
   }
 
+  // An htmx element with data-confirm-title asks in this dialog before its request is sent (a
+  // destructive action that is not a delete fragment of the server's): yes sends it, no drops it.
+  document.body.addEventListener('htmx:confirm', function (event) {
+    var elt = event.detail.elt
+    var title = elt && elt.getAttribute('data-confirm-title')
+    if (!title) return
+    event.preventDefault()
+    ask({
+      title: title,
+      message: elt.getAttribute('data-confirm-message') || '',
+      confirmLabel: elt.getAttribute('data-confirm-label') || 'OK',
+      cancelLabel: elt.getAttribute('data-confirm-cancel') || 'Cancel',
+      danger: true
+    }, false).then(function (yes) { if (yes) event.detail.issueRequest(true) })
+  })
+
   window.appDialog = {
     confirm: function (options) { return ask(options, false) },
     prompt: function (options) { return ask(options, true) }

@@ -253,11 +253,21 @@
             actions.append(verify)
           }
         }
-        {
+        // Only what the signer page will let this user sign (the server's own rule, `record.signable`):
+        // nothing for a record where all their slots are someone else's or were signed in a session.
+        const signable = record.signable || []
+        if (!signable.length && mine.some((s) => s.inSession)) {
+          const note = document.createElement('p')
+          note.className = 'mysig-meta'
+          note.dataset.signedInSession = ''
+          note.textContent = 'Signed in a signing session, in one document with the other signatures. To sign it again, it must be sent for signature again.'
+          text.append(note)
+        }
+        if (signable.length) {
           // Without a signature yet, 'new': the signer page lets the user draw or type one there.
           const a = document.createElement('a')
           a.className = 'button button-secondary'
-          a.textContent = mine.length ? 'Sign again' : 'Sign'
+          a.textContent = signable.every((slot) => latest.has(slot) && latest.get(slot).signer.id === config.me) ? 'Sign again' : 'Sign'
           a.href = `${config.signerUrl.replace(config.placeholder.templateKey, encodeURIComponent(template.key)).replace(config.placeholder.signatureUuid, use ? use.uuid : config.newSignature)}?signable=${encodeURIComponent(record.id)}`
           a.dataset.signLink = `${template.key}/${record.id}`
           actions.append(a)

@@ -17,7 +17,7 @@ import { sessionEvent } from './session-events.ts'
 import type { SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 import { sessionJson, type SessionJson } from './session-views.ts'
 import { compareSigningOrder } from './signing-order.ts'
-import { dueInstant } from './session-expiry.ts'
+import { dueAtSchema } from './session-expiry.ts'
 import { ERR_VALIDATION } from '../../../core/http/errors.ts'
 
 const slotKey = z.string().min(1).max(120)
@@ -35,7 +35,7 @@ const createSchema = z.strictObject({
   /** Words for the signers, in their invitation and on the session page. */
   message: z.string().trim().max(2000).optional(),
   /** A day (YYYY-MM-DD, the end of it, UTC) or an ISO instant, in the future; after it nobody can sign. */
-  dueAt: z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || !Number.isNaN(Date.parse(v)), 'a date (YYYY-MM-DD) or an ISO date-time').optional(),
+  dueAt: dueAtSchema.optional(),
 }).strict()
 
 /**
@@ -53,8 +53,8 @@ export async function createSession(ctx: SessionContext, user: PublicUser | null
     throw ERR_SIGNABLE_NOT_FOUND(`No record ${JSON.stringify(input.signable)} of template ${JSON.stringify(input.template)}`)
   }
   const signers = await resolveSigners(ctx, template, record, input.signers)
-  const dueAt = input.dueAt ? dueInstant(input.dueAt) : null
-  if (dueAt && dueAt <= ctx.now().toISOString()) throw ERR_VALIDATION('body.dueAt: the due date must be in the future')
+  const dueAt = input.dueAt ?? null
+  if (dueAt && Date.parse(dueAt) <= ctx.now().getTime()) throw ERR_VALIDATION('body.dueAt: the due date must be in the future')
 
   const id = randomUUID()
   const at = ctx.now().toISOString()

@@ -46,3 +46,27 @@ export async function declineRequest(ctx: SessionContext, user: PublicUser | nul
   if (!done) throw ERR_SESSION_REQUEST_CLOSED(`The request is ${(await repository.findRequest(request.id))?.status}`)
   return sessionDetail(ctx, signer, sessionId)
 }
+
+/** The reason a session ends with when one of its signers' accounts is deleted. */
+export const SIGNER_REMOVED = 'signer removed'
+
+/**
+ * A deleted account cannot sign: every active session still waiting for it is cancelled by the
+ * application with the reason "signer removed" (its creator and the other signers are told, as
+ * for any cancel). Answers the ids of the sessions ended.
+ */
+export async function endSessionsOfRemovedSigner(ctx: SessionContext, userId: string): Promise<string[]> {
+  const { repository } = ctx.deps
+  const ended: string[] = []
+  for (const sessionId of await repository.activeSessionsAwaiting(userId)) {
+    const session = await repository.findSession(sessionId)
+    if (!session) continue
+    const at = ctx.now().toISOString()
+    const done = await repository.cancelForRemovedSigner(sessionId, userId, at, sessionEvent({
+      sessionId, requestId: null, event: 'cancelled', actor: null,
+      sha256Before: session.current_sha256, sha256After: session.current_sha256, at, detail: SIGNER_REMOVED,
+    }))
+    if (done) ended.push(sessionId)
+  }
+  return ended
+}

@@ -48,7 +48,9 @@ export function sessionMails(event: SigningSessionEventTable, session: SigningSe
     case 'declined':
     case 'cancelled':
     case 'completed': {
-      const people = new Set([session.created_by, ...requests.map((r) => r.signer_user_id)])
+      // A declined request in a cancelled session is a signer whose account was deleted: nobody to tell.
+      const told = requests.filter((r) => event.event !== 'cancelled' || r.status !== 'declined')
+      const people = new Set([session.created_by, ...told.map((r) => r.signer_user_id)])
       // The one who declined or cancelled knows; on completion everyone is told, the last signer too.
       if (event.event !== 'completed' && event.actor_user_id) people.delete(event.actor_user_id)
       return [...people].map((to) => ({ to, kind: event.event as MailKind, requestId: event.request_id }))

@@ -250,6 +250,40 @@ export class SessionRepository {
    * A pending request (or one whose claim is older than `staleBefore`: its holder died) is declined
    * and its active session ends as declined, together or not at all. A live claim keeps it.
    */
+  /** Active sessions in which this user still has a request to sign (pending, or claimed). */
+  async activeSessionsAwaiting(userId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('signing_session_requests as r')
+      .innerJoin('signing_sessions as s', 's.id', 'r.session_id')
+      .select('s.id').distinct()
+      .where('r.signer_user_id', '=', userId).where('r.status', 'in', ['pending', 'signing']).where('s.status', '=', 'active')
+      .execute()
+    return rows.map((r) => r.id)
+  }
+
+  /**
+   * A signer's account is gone: their open requests end as declined ("signer removed") and the
+   * session as cancelled, with the event, in one transaction. False when there was nothing open.
+   */
+  async cancelForRemovedSigner(sessionId: string, userId: string, at: string, event: SigningSessionEventTable): Promise<boolean> {
+    try {
+      return await this.db.transaction().execute(async (tx) => {
+        const requests = await tx.updateTable('signing_session_requests')
+          .set({ status: 'declined', decline_reason: event.detail, declined_at: at, updated_at: at, claim_token: null, claimed_at: null })
+          .where('session_id', '=', sessionId).where('signer_user_id', '=', userId).where('status', 'in', ['pending', 'signing'])
+          .executeTakeFirst()
+        if (affected(requests) === 0) return false
+        const session = await tx.updateTable('signing_sessions').set({ status: 'cancelled', closed_at: at, updated_at: at })
+          .where('id', '=', sessionId).where('status', '=', 'active').executeTakeFirst()
+        if (affected(session) !== 1) throw new Rollback('session-closed')
+        await this.#event(tx, event)
+        return true
+      }).then((done) => this.#committed(done))
+    } catch (error) {
+      if (error instanceof Rollback) return false
+      throw error
+    }
+  }
+
   async decline(sessionId: string, requestId: string, reason: string, at: string, staleBefore: string, event: SigningSessionEventTable): Promise<boolean> {
     try {
       return await this.db.transaction().execute(async (tx) => {

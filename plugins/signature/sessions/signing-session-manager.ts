@@ -3,7 +3,7 @@ import { writeStampOf } from '../../../core/db/database.ts'
 import type { SessionFinalizeResult, SessionFinalizer, SessionRequestView } from '../signing/session-finalizer.ts'
 import type { SessionContext, SessionManagerDependencies } from './session-context.ts'
 import { createSession } from './session-create.ts'
-import { cancelSession, declineRequest } from './session-end.ts'
+import { cancelSession, declineRequest, endSessionsOfRemovedSigner } from './session-end.ts'
 import { mayCancelSession } from './session-access.ts'
 import { remindSession } from './session-remind.ts'
 import { completionCertificateForMail, completionCertificateOf } from './completion-certificate.ts'
@@ -97,6 +97,11 @@ export class SigningSessionManager implements SessionFinalizer {
   /** `body`: `{ reason? }`, kept in the audit trail. */
   cancel(user: MaybeUser, sessionId: string, address?: string, body?: unknown): Promise<SessionJson> {
     return cancelSession(this.#ctx, user, sessionId, address, body)
+  }
+
+  /** A user's account was deleted: the active sessions waiting for them end (cancelled, "signer removed"). */
+  signerRemoved(userId: string): Promise<string[]> {
+    return endSessionsOfRemovedSigner(this.#ctx, userId)
   }
 
   /** Mails each signer whose turn it is, at most once an hour per session (429 otherwise). */

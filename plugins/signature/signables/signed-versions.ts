@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { SignatureTables } from '../database/schema.ts'
+import { isOnePassDocumentKey } from '../signing/signature-manager.ts'
 
 /** One signing of one slot of a record: its version counts the signings of that slot before it, from 1. */
 export interface SignedVersion {
@@ -10,6 +11,11 @@ export interface SignedVersion {
   version: number
   /** Why it was signed again; null for version 1. */
   reason: string | null
+  /**
+   * Signed in a signing session: the signature is one of several in that session's document, whose
+   * filled field cannot be filled again (see signables/signer-page-slots.ts).
+   */
+  inSession: boolean
 }
 
 /**
@@ -26,7 +32,7 @@ export async function signedVersionsOfRecords(db: Kysely<SignatureTables>, templ
   if (recordIds.length === 0) return byRecord
   const rows = await db.selectFrom('signature_positions as p')
     .innerJoin('digital_signatures as s', 's.uuid', 'p.signature_uuid')
-    .select(['s.uuid', 's.user_id', 's.signable_id', 'p.slot_key', 's.signed_at', 's.resign_reason'])
+    .select(['s.uuid', 's.user_id', 's.signable_id', 'p.slot_key', 's.signed_at', 's.resign_reason', 's.document_key'])
     .where('s.status', '=', 'signed')
     .where('s.signable_type', '=', templateKey).where('s.signable_id', 'in', [...recordIds])
     .where('p.template_key', '=', templateKey).where('p.slot_key', 'is not', null)
@@ -38,7 +44,7 @@ export async function signedVersionsOfRecords(db: Kysely<SignatureTables>, templ
     // Several boxes of one slot in one signing are one version.
     if (versions.some((v) => v.uuid === row.uuid && v.slot === row.slot_key)) continue
     const version = versions.filter((v) => v.slot === row.slot_key).length + 1
-    versions.push({ uuid: row.uuid, userId: row.user_id, slot: row.slot_key!, signedAt: row.signed_at ?? '', version, reason: row.resign_reason ?? null })
+    versions.push({ uuid: row.uuid, userId: row.user_id, slot: row.slot_key!, signedAt: row.signed_at ?? '', version, reason: row.resign_reason ?? null, inSession: !isOnePassDocumentKey(row.document_key) })
   }
   return byRecord
 }

@@ -45,6 +45,12 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
     const target = { ...(query.signable ? { signable: query.signable } : {}), ...(query.request ? { request: query.request } : {}) }
     const signWithUrl = panel.url(SIGNER_ROUTE.page, { templateKey: key, signatureUuid: SOME_UUID }, { ...target, back: cancelUrl })
     if (signatureUuid === NEW_SIGNATURE_UUID) {
+      // A link made before the user had a signature (an invitation) leads to where they are now:
+      // with one made since, to the signer page with it, not to making a second one.
+      const active = (await app.signature.library.list(user.id)).filter((s) => s.status === 'active')
+      const current = active.find((s) => s.primary) ?? active[0]
+      if (current) return reply.redirect(signWithUrl.replace(SOME_UUID, encodeURIComponent(current.uuid)))
+
       // No signature yet: the page makes one through /api/signatures (kept in the library), then
       // opens itself with it. The record is checked here already, as for any other signature.
       const template = signer().template(key)
@@ -61,7 +67,7 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
     }
     const active = await signer().activeSignature(user, signatureUuid)
     const template = signer().template(key)
-    const { recordTitle } = await signer().open(user, key, query, request.ip)
+    const { recordTitle, signedApart } = await signer().open(user, key, query, request.ip)
     const config = {
       templateKey: key,
       signature: active.uuid,
@@ -77,6 +83,7 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
       config,
       label: template.label(),
       recordTitle,
+      signedApart,
       signatureLabel: active.label,
       script: `${signatureAssetsUrl(panel.path)}signer.js`,
     }, { title: `Sign: ${template.label()}` })

@@ -53,7 +53,17 @@ export interface SignatureManagerOptions {
 
 /** Where the signed copy made by a child signature lives on the disk: unique, never overwritten. */
 export function signedDocumentKey(childUuid: string): string {
-  return `signed/${childUuid.slice(0, 2)}/${childUuid}.pdf`
+  return `${ONE_PASS_PREFIX}${childUuid.slice(0, 2)}/${childUuid}.pdf`
+}
+
+const ONE_PASS_PREFIX = 'signed/'
+
+/**
+ * A document signed in one pass by this manager (the signer page, /api/sign), as opposed to a
+ * revision of a signing session's document, which holds the other signers' signatures too.
+ */
+export function isOnePassDocumentKey(key: string | null): boolean {
+  return key !== null && key.startsWith(ONE_PASS_PREFIX)
 }
 
 /**

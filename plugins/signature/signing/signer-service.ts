@@ -12,13 +12,12 @@ import type { RegisteredTemplate } from '../contracts/pdf-template.ts'
 import { isSignable, type Signable } from '../contracts/signable.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
 import { pageSizesOf, type PageSource } from '../designer/page-source.ts'
-import { ERR_NOT_SIGNATORY, ERR_RECORD_NOT_SIGNABLE } from '../errors.ts'
+import { ERR_RECORD_NOT_SIGNABLE } from '../errors.ts'
 import type { LibrarySignature } from '../library/signature-library.ts'
 import { requireTemplate } from '../registry/require-template.ts'
 import { maySeeRecord } from '../signables/record-visibility.ts'
-import { assertMaySign, slotsUserMaySign } from '../signables/slot-signers.ts'
-import { assertSigningAgainHasAReason } from '../signables/signing-again.ts'
-import { latestBySlot, signedVersionsOf, slotsOf } from '../signables/signed-versions.ts'
+import { assertSignerPageMaySign, nothingToSignError, signerPageSlots } from '../signables/signer-page-slots.ts'
+import { latestBySlot, signedVersionsOf } from '../signables/signed-versions.ts'
 import type { SignatureTables } from '../database/schema.ts'
 import type { Kysely } from 'kysely'
 import type { SignatureServices } from '../signature-services.ts'
@@ -109,20 +108,20 @@ export class SignerService {
     return record
   }
 
-  /** Slots of the record this user may fill now (see signables/slot-signers.ts). */
+  /** Slots of the record this user may sign on the signer page now (signables/signer-page-slots.ts). */
   async slotsFor(template: RegisteredTemplate, record: Signable, user: PublicUser): Promise<string[]> {
-    return slotsUserMaySign(template, record, user.id, await this.#signedSlots(template, record, user))
+    return signerPageSlots(template, record, user.id, await signedVersionsOf(this.services.signatures.db, template.key(), record.getSignableId()))
   }
 
-  async #signedSlots(template: RegisteredTemplate, record: Signable, user: PublicUser): Promise<string[]> {
-    return slotsOf(await signedVersionsOf(this.services.signatures.db, template.key(), record.getSignableId()), user.id)
-  }
-
-  /** A record the user may see and has a slot to sign on; 403 when there is none left for them. */
+  /**
+   * A record the user may see and has a slot to sign on here (signables/signer-page-slots.ts, the
+   * rule My signatures hides by); 403 when none is theirs, 409 when theirs were signed in a session.
+   */
   async #recordToSign(template: RegisteredTemplate, recordId: string, user: PublicUser): Promise<{ record: Signable; slots: string[] }> {
     const record = await this.record(template, recordId, user)
-    const slots = await this.slotsFor(template, record, user)
-    if (slots.length === 0) throw ERR_NOT_SIGNATORY('You have no slot to sign on this record')
+    const versions = await signedVersionsOf(this.services.signatures.db, template.key(), record.getSignableId())
+    const slots = signerPageSlots(template, record, user.id, versions)
+    if (slots.length === 0) throw nothingToSignError(template, record, user.id, versions)
     return { record, slots }
   }
 
@@ -131,14 +130,20 @@ export class SignerService {
    * one place a session request's opening goes into the audit trail (meta and page images follow
    * the page and are part of the same opening). `address` is the caller's request.ip.
    */
-  async open(user: PublicUser, templateKey: string, query: TargetQuery, address?: string): Promise<{ recordTitle: string | null }> {
+  async open(user: PublicUser, templateKey: string, query: TargetQuery, address?: string): Promise<{ recordTitle: string | null; signedApart: string[] }> {
     const template = this.template(templateKey)
     if (query.request !== undefined) {
       const request = await this.#sessions().view(user, template.key(), query.request, address, { recordOpening: true })
-      return { recordTitle: request.signableTitle ?? null }
+      return { recordTitle: request.signableTitle ?? null, signedApart: [] }
     }
-    if (query.signable !== undefined) return { recordTitle: (await this.#recordToSign(template, query.signable, user)).record.getSignableTitle() }
-    return { recordTitle: null }
+    if (query.signable !== undefined) {
+      const { record, slots } = await this.#recordToSign(template, query.signable, user)
+      // The signer page signs a copy of the record's own: the other slots' signatures (if any)
+      // go into other copies. Said before signing; a session is the way to one document.
+      const signedApart = template.slots().filter((slot) => !slots.includes(slot.key)).map((slot) => slot.label)
+      return { recordTitle: record.getSignableTitle(), signedApart }
+    }
+    return { recordTitle: null, signedApart: [] }
   }
 
   #sessions() {
@@ -224,11 +229,10 @@ export class SignerService {
     const record = await this.record(template, body.signable, user)
     if (body.placements.length === 0) throw ERR_VALIDATION('body.placements: place at least one slot before finishing')
     const slotKeys = body.placements.map((p) => p.slot)
-    // Both rules read the record's signings once: who signed which slot, and when.
+    // The rules read the record's signings once: who signed which slot, when, and where.
     const assertRules = async (db: Kysely<SignatureTables>) => {
       const versions = await signedVersionsOf(db, template.key(), record.getSignableId())
-      assertMaySign(template, record, user.id, slotsOf(versions, user.id), slotKeys)
-      assertSigningAgainHasAReason(versions, slotKeys, body.reason)
+      assertSignerPageMaySign(template, record, user.id, versions, slotKeys, body.reason)
     }
     // Refused before the work of signing; checked again under the lock, where it cannot race.
     await assertRules(this.services.signatures.db)

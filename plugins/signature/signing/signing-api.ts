@@ -12,7 +12,7 @@ import type { SignatureServices } from '../signature-services.ts'
 import { assertOnPage, boxSchema } from './placements.ts'
 import { sha256Hex } from './sha256-hex.ts'
 import { findVisibleSignedDocument } from './signed-document-access.ts'
-import { SignatureManager } from './signature-manager.ts'
+import { isOnePassDocumentKey, SignatureManager } from './signature-manager.ts'
 import { renewSignedDocument } from './signed-document-renewal.ts'
 
 /** Largest PDF /api/sign accepts (decoded). */
@@ -68,7 +68,7 @@ export async function signingApi(app: FastifyInstance, { services, policy }: { s
     const row = await findVisibleSignedDocument(services.signatures, policy, requireUser(request.user), request.params.uuid).catch((error: unknown) => {
       throw isAppError(error) && error.code === 'ERR_NOT_FOUND' ? ERR_LTV_DOCUMENT_NOT_FOUND('No signed document with this id') : error
     })
-    if (!row.document_key.startsWith('signed/')) throw ERR_LTV_NOT_APPLICABLE('This signature is part of a signing session: renew the session\'s document')
+    if (!isOnePassDocumentKey(row.document_key)) throw ERR_LTV_NOT_APPLICABLE('This signature is part of a signing session: renew the session\'s document')
     const renewed = await renewSignedDocument({ signatures: services.signatures, disk: services.disk, ltv: services.ltv }, row)
     return { data: { uuid: row.uuid, document_sha256: renewed.sha256 } }
   })

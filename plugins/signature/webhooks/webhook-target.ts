@@ -17,13 +17,48 @@ for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::'
   PRIVATE.addSubnet(net, prefix, 'ipv6')
 }
 
-/** Loopback, private, link-local, shared, reserved, documentation or multicast; IPv4-mapped IPv6 as its IPv4. */
+/** The 16 bytes of an IPv6 address (isIP() said 6): "::" expanded, a trailing dotted quad read. */
+function ipv6Bytes(address: string): number[] {
+  let text = address.replace(/%.*$/, '')
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') as [string, string] : [text, null]
+  const groups = (part: string) => (part ? part.split(':') : []).map((g) => parseInt(g, 16))
+  const left = groups(head)
+  const right = tail === null ? [] : groups(tail)
+  const words = [...left, ...Array(8 - left.length - right.length).fill(0), ...right] as number[]
+  return words.flatMap((w) => [w >> 8, w & 0xff])
+}
+
+const dotted = (bytes: number[]) => bytes.join('.')
+
+/**
+ * The IPv4 address an IPv6 form carries, checked as that IPv4 address would be: IPv4-mapped
+ * (::ffff:0:0/96). The forms that reach an IPv4 host some other way - IPv4-compatible (::/96,
+ * deprecated), 6to4 (2002::/16) and Teredo (2001::/32) - are refused whatever they embed: a
+ * webhook has no business going through a tunnel, and e.g. http://[::127.0.0.1]/ must not pass.
+ */
+function embeddedIpv4(bytes: number[]): { ipv4: string } | 'tunnel' | null {
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0)
+  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return { ipv4: dotted(bytes.slice(12)) }
+  if (zeros(0, 12)) return 'tunnel'
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return 'tunnel'
+  if (bytes[0] === 0x20 && bytes[1] === 0x01 && zeros(2, 4)) return 'tunnel'
+  return null
+}
+
+/** Loopback, private, link-local, shared, reserved, documentation or multicast; an IPv6 form embedding IPv4 as above. */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4')
   const family = isIP(address)
   if (family === 0) return true
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  if (family === 4) return PRIVATE.check(address, 'ipv4')
+  const embedded = embeddedIpv4(ipv6Bytes(address))
+  if (embedded === 'tunnel') return true
+  if (embedded) return PRIVATE.check(embedded.ipv4, 'ipv4')
+  return PRIVATE.check(address, 'ipv6')
 }
 
 /** The URL as registered: http(s), no credentials in it, at most 2000 characters. */
