@@ -1,0 +1,58 @@
+// Judges the objects a revision marks free (freed-objects.ts finds them). A reader turns every
+// reference to a freed object into null, so freeing is a change like any other: a freed page
+// content stream, page, annotation, field, widget, appearance, signature or form is never
+// allowed (what is displayed or signed changes), nor is any object the document still refers to.
+// An object nothing uses any more may be freed, except under P=1, which allows no change at all.
+import { PDFArray, PDFDict, PDFRef, PDFStream, type PDFObject } from 'pdf-lib'
+import { changeCollector, describe, parseRef, type ChangeRules } from './classify-changes.ts'
+import type { RevisionState } from './revision-state.ts'
+import type { Change } from './verification-report.ts'
+
+export function classifyFreedObjects(revision: number, freed: string[], prev: RevisionState, cur: RevisionState, rules: ChangeRules): Change[] {
+  const { changes, add } = changeCollector(revision, rules.p ?? 2)
+  if (freed.length === 0) return changes
+  const used = referencedObjects(cur, new Set(freed))
+  for (const ref of freed) {
+    const role = roleIn(prev, ref)
+    const stillUsed = used.has(ref)
+    if (role) {
+      add(ref, 'freed-object', false, `${role} (${ref}) is marked free in the cross-reference table: viewers stop showing it, so what the document displays changes`)
+    } else if (stillUsed) {
+      add(ref, 'freed-object', false, `An object the document still uses (${describe(prev.lookup(parseRef(ref)))}) is marked free: viewers read it as nothing, so what is displayed can change`)
+    } else {
+      add(ref, 'freed-object', true, `An object nothing uses any more (${describe(prev.lookup(parseRef(ref)))}) is marked free`)
+    }
+  }
+  return changes
+}
+
+/** What the object was in the signed revision, when it is part of what is displayed or signed. */
+function roleIn(prev: RevisionState, ref: string): string | undefined {
+  if (prev.contentStreams.has(ref)) return `The content of page ${prev.contentStreams.get(ref)}`
+  if (prev.pages.includes(ref)) return `Page ${prev.pages.indexOf(ref) + 1}`
+  if (prev.pageTreeNodes.has(ref)) return 'A node of the page tree'
+  if (prev.widgetOf.has(ref)) return `The widget of the field "${prev.widgetOf.get(ref)!.name}"`
+  if (prev.fields.has(ref)) return `The field "${prev.fields.get(ref)!.name}"`
+  if (prev.appearanceOf.has(ref)) return `The appearance of the field "${prev.appearanceOf.get(ref)!.name}"`
+  if (prev.annotations.has(ref)) return `The ${prev.annotations.get(ref)!.subtype} annotation on page ${prev.annotations.get(ref)!.page}`
+  if (prev.annotsArrays.has(ref)) return `The annotation list of page ${prev.annotsArrays.get(ref)}`
+  if (prev.signatureDictionaries.has(ref)) return 'A signature'
+  if (ref === prev.catalogRef) return 'The document catalog'
+  if (ref === prev.acroFormRef) return 'The form'
+  return undefined
+}
+
+/** Every object some object of the revision (other than the freed ones) or its trailer refers to. */
+function referencedObjects(state: RevisionState, skip: Set<string>): Set<string> {
+  const used = new Set([state.catalogRef, state.infoRef].filter((r): r is string => !!r))
+  const visit = (value: PDFObject | undefined, depth: number) => {
+    if (value === undefined || depth > 32) return
+    if (value instanceof PDFRef) used.add(value.toString())
+    else if (value instanceof PDFStream) visit(value.dict, depth + 1)
+    else if (value instanceof PDFDict) for (const [, item] of value.entries()) visit(item, depth + 1)
+    else if (value instanceof PDFArray) for (const item of value.asArray()) visit(item, depth + 1)
+  }
+  for (const ref of state.refs()) if (!skip.has(ref.toString())) visit(state.lookup(ref), 0)
+  return used
+}
+
