@@ -16,11 +16,11 @@ export function classifyFreedObjects(revision: number, freed: string[], prev: Re
     const role = roleIn(prev, ref)
     const stillUsed = used.has(ref)
     if (role) {
-      add(ref, 'freed-object', false, `${role} (${ref}) is marked free in the cross-reference table: viewers stop showing it, so what the document displays changes`)
+      add(ref, 'freed-object', false, `${role} (${ref}) is deleted by a later update (marked free): viewers stop showing it, so what the document displays changes`)
     } else if (stillUsed) {
-      add(ref, 'freed-object', false, `An object the document still uses (${describe(prev.lookup(parseRef(ref)))}) is marked free: viewers read it as nothing, so what is displayed can change`)
+      add(ref, 'freed-object', false, `An object the document still uses (${describe(prev.lookup(parseRef(ref)))}) is deleted by a later update (marked free): viewers read it as nothing, so what is displayed can change`)
     } else {
-      add(ref, 'freed-object', true, `An object nothing uses any more (${describe(prev.lookup(parseRef(ref)))}) is marked free`)
+      add(ref, 'freed-object', true, `An object nothing uses any more (${describe(prev.lookup(parseRef(ref)))}) is deleted (marked free)`)
     }
   }
   return changes

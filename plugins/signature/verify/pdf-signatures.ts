@@ -68,7 +68,7 @@ function isSignatureDictionary(dict: PDFDict): boolean {
 
 function checkByteRange(buffer: Buffer, signature: FoundSignature, ref: PDFRef): string | undefined {
   const range = signature.byteRange
-  if (!signature.dict.has(N('ByteRange'))) return 'The signature has no /ByteRange: nothing says which bytes it signs'
+  if (!signature.dict.has(N('ByteRange'))) return 'The signature does not say which bytes of the file it signs (its /ByteRange is missing), so nothing can be checked'
   if (!range || range.some((n) => !Number.isSafeInteger(n) || n < 0)) return 'The /ByteRange is not four non-negative integers'
   const [start, firstLength, second, secondLength] = range as [number, number, number, number]
   if (start !== 0) return 'The /ByteRange does not start at the beginning of the file'
