@@ -1,8 +1,9 @@
 // Judges the objects a revision marks free (freed-objects.ts finds them). A reader turns every
-// reference to a freed object into null, so freeing is a change like any other: a freed page
-// content stream, page, annotation, field, widget, appearance, signature or form is never
-// allowed (what is displayed or signed changes), nor is any object the document still refers to.
-// An object nothing uses any more may be freed, except under P=1, which allows no change at all.
+// reference to a freed object into null, so freeing is a change like any other. A freed page
+// content stream is never allowed, nor is any object the document still refers to (what is
+// displayed or signed changes). An object nothing refers to any more may be freed — the update
+// that stopped referring to it (a page's /Contents, a widget's /AP, a field's /V) is judged on its
+// own — except under P=1, which allows no change at all.
 import { PDFArray, PDFDict, PDFRef, PDFStream, type PDFObject } from 'pdf-lib'
 import { changeCollector, describe, parseRef, type ChangeRules } from './classify-changes.ts'
 import type { RevisionState } from './revision-state.ts'
@@ -14,13 +15,13 @@ export function classifyFreedObjects(revision: number, freed: string[], prev: Re
   const used = referencedObjects(cur, new Set(freed))
   for (const ref of freed) {
     const role = roleIn(prev, ref)
-    const stillUsed = used.has(ref)
-    if (role) {
-      add(ref, 'freed-object', false, `${role} (${ref}) is deleted by a later update (marked free): viewers stop showing it, so what the document displays changes`)
-    } else if (stillUsed) {
-      add(ref, 'freed-object', false, `An object the document still uses (${describe(prev.lookup(parseRef(ref)))}) is deleted by a later update (marked free): viewers read it as nothing, so what is displayed can change`)
+    const what = role ? `${role} (${ref})` : `Object ${ref} (${describe(prev.lookup(parseRef(ref)))})`
+    if (prev.contentStreams.has(ref)) {
+      add(ref, 'freed-object', false, `${what} is deleted by a later update (marked free): viewers stop showing it, so what the page displays changes`)
+    } else if (used.has(ref)) {
+      add(ref, 'freed-object', false, `${what} is deleted by a later update (marked free) while the document still uses it: viewers read it as nothing, so what is displayed changes`)
     } else {
-      add(ref, 'freed-object', true, `An object nothing uses any more (${describe(prev.lookup(parseRef(ref)))}) is deleted (marked free)`)
+      add(ref, 'freed-object', true, `${what}, which nothing uses any more, is deleted (marked free)`)
     }
   }
   return changes

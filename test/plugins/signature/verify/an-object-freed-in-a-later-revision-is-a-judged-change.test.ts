@@ -5,10 +5,11 @@
 // back. Every object freed after a signature is a change in the report and is judged: a freed
 // page-content object is never allowed, nor is anything the document still uses; an object
 // nothing uses any more may go, except under P=1.
-import { PDFArray, PDFName, type PDFRef } from 'pdf-lib'
+import { PDFArray, PDFDict, PDFName, type PDFRef } from 'pdf-lib'
 import t from 'tap'
 import { signDocument } from '../../../../plugins/signature/pdf/index.ts'
 import { loadPdf } from '../../../../plugins/signature/pdf/load-pdf.ts'
+import { listFields } from '../../../../plugins/signature/pdf/signature-fields.ts'
 import { withSignatureContentsSkipped } from '../../../../plugins/signature/pdf/signature-contents-skipped.ts'
 import { verifyPdf } from '../../../../plugins/signature/verify/verify-pdf.ts'
 import { inkShare, mupdfChangeHistory, pdfsig } from '../../../fixtures/pdf/checkers.ts'
@@ -33,11 +34,12 @@ const prepared = pdfFromObjects([
 ])
 const sign = (certify?: { p: 1 | 2 }) => signDocument(prepared, { stamps: [{ page: 1, x: 40, y: 60, width: 210, height: 90, image: makeStampPng() }], signer: testUserCertificate('Chen Wei'), ...(certify ? { certify } : {}) })
 
-async function objectsOf(pdf: Uint8Array): Promise<{ whiteBox: PDFRef; unused: PDFRef }> {
+async function objectsOf(pdf: Uint8Array): Promise<{ whiteBox: PDFRef; unused: PDFRef; stamp: PDFRef }> {
   const doc = await loadPdf(withSignatureContentsSkipped(pdf))
   const contents = doc.getPage(0).node.lookup(PDFName.of('Contents'), PDFArray).asArray() as PDFRef[]
   const unused = doc.context.enumerateIndirectObjects().find(([, o]) => o.toString().includes('/Unused true'))![0]
-  return { whiteBox: contents.at(-1)!, unused }
+  const widget = listFields(doc).find((f) => f.isSigned)!.widgets[0]!.dict
+  return { whiteBox: contents.at(-1)!, unused, stamp: widget.lookup(PDFName.of('AP'), PDFDict).get(PDFName.of('N')) as PDFRef }
 }
 
 t.test('the white box over signed text freed by an xref-only update: forbidden, and named', async (t) => {
@@ -61,6 +63,15 @@ t.test('the white box over signed text freed by an xref-only update: forbidden, 
       t.ok((await pdfsig(freed)).signatures.every((s) => s.valid), `${name}, ${as}: pdfsig alone calls it valid`)
     }
   }
+})
+
+t.test("the signer's visible stamp freed while its widget still shows it: forbidden", async (t) => {
+  const pdf = await sign()
+  const { stamp } = await objectsOf(pdf)
+  const report = await verify(freeObjects(pdf, [stamp]))
+  t.equal(report.verdict, 'invalid', report.summary)
+  t.same(report.signatures[0]!.changes.map((c) => [c.object, c.kind, c.allowed]), [[stamp.toString(), 'freed-object', false]])
+  t.match(report.signatures[0]!.changes[0]?.why, /appearance of the field "Signature".*while the document still uses it/)
 })
 
 t.test('an object nothing uses, freed: a listed change, allowed except under P=1', async (t) => {
