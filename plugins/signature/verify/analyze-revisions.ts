@@ -1,8 +1,12 @@
 // Compares each revision after the first signed one with the revision before it, object by
-// object, and names every change (classify-changes.ts judges them).
+// object, and names every change (classify-changes.ts judges them), including the objects its
+// cross-reference section marks free (freed-objects.ts, classify-freed-objects.ts).
 import { PDFRawStream, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib'
 import { loadPdf } from '../pdf/load-pdf.ts'
+import { pdfLimits } from '../pdf/pdf-limits.ts'
 import { classifyChanges, parseRef } from './classify-changes.ts'
+import { classifyFreedObjects } from './classify-freed-objects.ts'
+import { freedObjectNumbers } from './freed-objects.ts'
 import { revisionState, type RevisionState } from './revision-state.ts'
 import { revisionStatesFromOneParse } from './revision-snapshots.ts'
 import type { Change } from './verification-report.ts'
@@ -20,8 +24,9 @@ export interface RevisionAnalysis {
  * @param parseable The file with signature values blanked (same offsets), for fast parsing.
  * @param ends Where each revision ends. @param from The first signed revision (1-based).
  * @param certification The certification's revision and P, if certified.
+ * @param signedIn Signature field -> revision of the intact-looking signature that fills it.
  */
-export async function analyzeRevisions(parseable: Uint8Array, ends: number[], from: number, final: PDFDocument, certification: { revision: number; p: number } | undefined): Promise<RevisionAnalysis> {
+export async function analyzeRevisions(parseable: Uint8Array, ends: number[], from: number, final: PDFDocument, certification: { revision: number; p: number } | undefined, signedIn: ReadonlyMap<string, number> = new Map()): Promise<RevisionAnalysis> {
   const result: RevisionAnalysis = { changes: new Map(), dssRevisions: [], unreadable: [] }
   const text = Buffer.from(parseable.buffer, parseable.byteOffset, parseable.byteLength)
   const fromOneParse = await revisionStatesFromOneParse(parseable, ends)
@@ -35,6 +40,8 @@ export async function analyzeRevisions(parseable: Uint8Array, ends: number[], fr
     }
   }
   let prev = await stateAt(from)
+  // Freed objects stay in pdf-lib's tables: each is reported once, until an update defines it again.
+  const freedBefore = new Set<number>()
   for (let revision = from + 1; revision <= ends.length; revision++) {
     const cur = await stateAt(revision)
     if (!prev || !cur) {
@@ -45,7 +52,11 @@ export async function analyzeRevisions(parseable: Uint8Array, ends: number[], fr
     const candidates = changedCandidates(text, ends[revision - 2]!, ends[revision - 1]!, cur)
     const changed = candidates.filter((ref) => !sameObject(prev!.lookup(parseRef(ref)), cur.lookup(parseRef(ref))))
     const p = certification && certification.revision < revision ? certification.p : undefined
-    const changes = classifyChanges(revision, changed, prev, cur, { p })
+    for (const ref of candidates) freedBefore.delete(parseRef(ref).objectNumber)
+    const freed = freedObjectNumbers(text, ends[revision - 2]!, ends[revision - 1]!, pdfLimits().maxDecodedBytes).filter((n) => !freedBefore.has(n))
+    const freedRefs = freed.length === 0 ? [] : prev.refs().filter((ref) => freed.includes(ref.objectNumber)).map(String)
+    for (const n of freed) freedBefore.add(n)
+    const changes = [...classifyChanges(revision, changed, prev, cur, { p, signedIn }), ...classifyFreedObjects(revision, freedRefs, prev, cur, { p })]
     result.changes.set(revision, changes)
     if (changes.some((c) => c.kind === 'dss')) result.dssRevisions.push(revision)
     prev = cur

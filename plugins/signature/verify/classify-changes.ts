@@ -1,10 +1,12 @@
 // Names what one revision changed compared with the one before it, and judges each change
 // against the document's certification (DocMDP P). P=2 allows filling a pre-created signature
 // field (its /V and its widget's appearance), new signatures, validation data (DSS) and document
-// timestamps; P=3 also annotations; P=1 nothing. Everything else — page content, new pages,
+// timestamps; P=3 also annotations; P=1 nothing. A new signature field counts as part of a new
+// signature only when a signature made in its revision or a later one fills it: unsigned, its
+// widget is free to draw anything over the page (the "sneaky signature" overlay). Everything else — page content, new pages,
 // annotations drawn over the page, another field's value, an existing object replaced — is
 // forbidden. An uncertified document with approval signatures is judged as P=2.
-import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib'
+import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFStream, type PDFObject } from 'pdf-lib'
 import type { FieldNode } from '../pdf/signature-fields.ts'
 import type { RevisionState } from './revision-state.ts'
 import type { Change } from './verification-report.ts'
@@ -12,40 +14,54 @@ import type { Change } from './verification-report.ts'
 export interface ChangeRules {
   /** The certification's P, or undefined when the document is not certified. */
   p: number | undefined
+  /** Signature field -> revision of the signature (with a readable byte range) that fills it. */
+  signedIn?: ReadonlyMap<string, number>
 }
+
+/** Whether a new signature field is signed in the revision that adds it or a later one. */
+type SignedLater = (field: FieldNode) => boolean
 
 const N = (name: string) => PDFName.of(name)
 const SIGNATURE_FILL_KEYS = new Set(['V', 'AP', 'AS'])
 const WIDGET_FILL_KEYS = new Set(['AP', 'AS'])
 
-export function classifyChanges(revision: number, changed: string[], prev: RevisionState, cur: RevisionState, rules: ChangeRules): Change[] {
-  const p = rules.p ?? 2
+/** Where a revision's changes are collected; under P=1 every one is forbidden. */
+export function changeCollector(revision: number, p: number): { changes: Change[]; add: Add } {
   const changes: Change[] = []
-  const add = (object: string, kind: string, allowed: boolean, why: string) => {
+  const add: Add = (object, kind, allowed, why) => {
+    // A field merged with its widget is met twice (in /Fields and in /Annots) for one change.
+    if (changes.some((c) => c.object === object && c.kind === kind && c.why.startsWith(why))) return
     changes.push(p === 1
       ? { revision, object, kind, allowed: false, why: `${why}; the certification allows no change at all (P=1)` }
       : { revision, object, kind, allowed, why })
   }
+  return { changes, add }
+}
+
+export function classifyChanges(revision: number, changed: string[], prev: RevisionState, cur: RevisionState, rules: ChangeRules): Change[] {
+  const p = rules.p ?? 2
+  const { changes, add } = changeCollector(revision, p)
   const lookup = (state: RevisionState, ref: string) => state.lookup(parseRef(ref))
+  const signedLater: SignedLater = (field) => (rules.signedIn?.get(field.ref.toString()) ?? 0) >= revision
 
   for (const ref of changed) {
     const before = lookup(prev, ref)
     const after = lookup(cur, ref)
     const isNew = before === undefined
     if (ref === cur.catalogRef && before instanceof PDFDict && after instanceof PDFDict) {
-      catalogChanges(ref, before, after, prev, cur, add)
+      catalogChanges(ref, before, after, prev, cur, add, signedLater)
     } else if (prev.pageTreeNodes.has(ref) || (cur.pageTreeNodes.has(ref) && !isNew)) {
       const grew = cur.pages.length > prev.pages.length
       add(ref, grew ? 'new-page' : 'page', false, grew ? `The page tree gains ${cur.pages.length - prev.pages.length} page(s)` : 'The page tree is changed')
     } else if (prev.pages.includes(ref) && before instanceof PDFDict && after instanceof PDFDict) {
-      pageChanges(ref, before, after, prev, cur, add, p)
+      pageChanges(ref, before, after, prev, cur, add, p, signedLater)
     } else if (isNew && cur.pages.includes(ref)) {
       add(ref, 'new-page', false, `Page ${cur.pages.indexOf(ref) + 1} is added`)
     } else if (prev.contentStreams.has(ref)) {
       add(ref, 'page-content', false, `The content of page ${prev.contentStreams.get(ref)} is replaced`)
     } else if (prev.annotsArrays.has(ref)) {
       const page = prev.annotsArrays.get(ref)!
-      annotationListChanges(page, arrayRefs(before), arrayRefs(after), prev, cur, add, p)
+      annotationListChanges(page, arrayRefs(before), arrayRefs(after), prev, cur, add, p, signedLater)
     } else if (prev.fields.has(ref)) {
       fieldChanges(ref, prev.fields.get(ref)!, before, after, add)
     } else if (prev.widgetOf.has(ref)) {
@@ -58,7 +74,7 @@ export function classifyChanges(revision: number, changed: string[], prev: Revis
       const { page, subtype } = prev.annotations.get(ref)!
       add(ref, 'annotation', p === 3, `The ${subtype} annotation on page ${page} is changed${p === 3 ? ' (P=3 allows annotations)' : ''}`)
     } else if (ref === prev.acroFormRef || ref === cur.acroFormRef) {
-      acroFormChanges(ref, asDict(before), asDict(after), prev, cur, add)
+      acroFormChanges(ref, asDict(before), asDict(after), prev, cur, add, signedLater)
     } else if (isNew && cur.signatureDictionaries.has(ref)) {
       const timestamp = asDict(after)?.lookupMaybe(N('Type'), PDFName) === N('DocTimeStamp')
       add(ref, timestamp ? 'document-timestamp' : 'signature', true, timestamp ? 'A document timestamp is added' : 'A new signature is added')
@@ -76,12 +92,12 @@ export function classifyChanges(revision: number, changed: string[], prev: Revis
   return changes
 }
 
-type Add = (object: string, kind: string, allowed: boolean, why: string) => void
+export type Add = (object: string, kind: string, allowed: boolean, why: string) => void
 
-function catalogChanges(ref: string, before: PDFDict, after: PDFDict, prev: RevisionState, cur: RevisionState, add: Add): void {
+function catalogChanges(ref: string, before: PDFDict, after: PDFDict, prev: RevisionState, cur: RevisionState, add: Add, signedLater: SignedLater): void {
   for (const key of changedKeys(before, after)) {
     if (key === 'DSS') add(ref, 'dss', true, 'Validation data (DSS: certificates, OCSP responses, CRLs) is added')
-    else if (key === 'AcroForm') acroFormChanges(ref, asDict(resolve(prev, before.get(N(key)))), asDict(resolve(cur, after.get(N(key)))), prev, cur, add)
+    else if (key === 'AcroForm') acroFormChanges(ref, asDict(resolve(prev, before.get(N(key)))), asDict(resolve(cur, after.get(N(key)))), prev, cur, add, signedLater)
     else if (key === 'Metadata' || key === 'Extensions') add(ref, 'metadata', true, `The catalog's /${key} is changed; it is not displayed content`)
     else if (key === 'Perms') add(ref, 'certification', false, 'The certification (/Perms) is changed')
     else if (key === 'Pages') add(ref, 'new-page', false, 'The page tree is replaced')
@@ -89,7 +105,7 @@ function catalogChanges(ref: string, before: PDFDict, after: PDFDict, prev: Revi
   }
 }
 
-function acroFormChanges(ref: string, before: PDFDict | undefined, after: PDFDict | undefined, prev: RevisionState, cur: RevisionState, add: Add): void {
+function acroFormChanges(ref: string, before: PDFDict | undefined, after: PDFDict | undefined, prev: RevisionState, cur: RevisionState, add: Add, signedLater: SignedLater): void {
   if (!after) { add(ref, 'field', false, 'The form is removed'); return }
   const keys = before ? changedKeys(before, after) : after.keys().map((k) => k.decodeText())
   for (const key of keys) {
@@ -99,7 +115,9 @@ function acroFormChanges(ref: string, before: PDFDict | undefined, after: PDFDic
       for (const removed of [...old].filter((r) => !now.includes(r))) add(removed, 'field', false, `The field "${prev.fields.get(removed)?.name ?? removed}" is removed`)
       for (const added of now.filter((r) => !old.has(r))) {
         const fields = [...cur.fields.values()].filter((f) => f.ref.toString() === added || f.name.startsWith(`${nameOf(cur, added)}.`))
-        if (fields.length > 0 && fields.every((f) => f.isSignature)) add(added, 'signature-field', true, `A signature field "${fields.map((f) => f.name).join('", "')}" is added for a new signature`)
+        const unsigned = fields.find((f) => !signedLater(f))
+        if (fields.length > 0 && fields.every((f) => f.isSignature) && !unsigned) add(added, 'signature-field', true, `A signature field "${fields.map((f) => f.name).join('", "')}" is added for a new signature`)
+        else if (fields.length > 0 && fields.every((f) => f.isSignature)) add(added, 'signature-field', false, unsignedFieldWhy(unsigned!, cur))
         else add(added, 'field', false, `A form field "${fields.map((f) => f.name).join('", "') || added}" is added`)
       }
     } else if (key === 'SigFlags' || key === 'DR' || key === 'DA') {
@@ -110,11 +128,11 @@ function acroFormChanges(ref: string, before: PDFDict | undefined, after: PDFDic
   }
 }
 
-function pageChanges(ref: string, before: PDFDict, after: PDFDict, prev: RevisionState, cur: RevisionState, add: Add, p: number): void {
+function pageChanges(ref: string, before: PDFDict, after: PDFDict, prev: RevisionState, cur: RevisionState, add: Add, p: number, signedLater: SignedLater): void {
   const page = prev.pages.indexOf(ref) + 1
   for (const key of changedKeys(before, after)) {
     if (key === 'Annots') {
-      annotationListChanges(page, arrayRefs(resolve(prev, before.get(N('Annots')))), arrayRefs(resolve(cur, after.get(N('Annots')))), prev, cur, add, p)
+      annotationListChanges(page, arrayRefs(resolve(prev, before.get(N('Annots')))), arrayRefs(resolve(cur, after.get(N('Annots')))), prev, cur, add, p, signedLater)
     } else if (key === 'Contents' || key === 'Resources') {
       add(ref, 'page-content', false, `Page ${page}'s /${key} is changed: what the page displays changes`)
     } else {
@@ -123,7 +141,7 @@ function pageChanges(ref: string, before: PDFDict, after: PDFDict, prev: Revisio
   }
 }
 
-function annotationListChanges(page: number, before: string[], after: string[], prev: RevisionState, cur: RevisionState, add: Add, p: number): void {
+function annotationListChanges(page: number, before: string[], after: string[], prev: RevisionState, cur: RevisionState, add: Add, p: number, signedLater: SignedLater): void {
   for (const removed of before.filter((r) => !after.includes(r))) {
     const widget = prev.widgetOf.get(removed)
     add(removed, 'annotation', p === 3 && !widget, `${widget ? `The widget of field "${widget.name}"` : 'An annotation'} is removed from page ${page}`)
@@ -131,7 +149,8 @@ function annotationListChanges(page: number, before: string[], after: string[], 
   for (const added of after.filter((r) => !before.includes(r))) {
     const field = cur.widgetOf.get(added)
     if (field?.isSignature && !prev.fields.has(field.ref.toString())) {
-      add(added, 'signature-field', true, `The widget of the new signature field "${field.name}" is placed on page ${page}`)
+      if (signedLater(field)) add(added, 'signature-field', true, `The widget of the new signature field "${field.name}" is placed on page ${page}`)
+      else add(added, 'signature-field', false, unsignedFieldWhy(field, cur))
     } else if (field) {
       add(added, 'field', false, `A widget of field "${field.name}" is added on page ${page}`)
     } else {
@@ -169,6 +188,22 @@ function widgetChanges(ref: string, field: FieldNode, before: PDFObject | undefi
   }
 }
 
+/** Why an unsigned new signature field is refused; an overlay when its widget draws something on a page. */
+function unsignedFieldWhy(field: FieldNode, cur: RevisionState): string {
+  const drawn = field.widgets.find((w) => drawsSomething(w.dict) && cur.annotations.has(w.ref.toString()))
+  if (!drawn) return `A new signature field "${field.name}" is added and never signed: a signature field may be added only by signing it`
+  const page = cur.annotations.get(drawn.ref.toString())!.page
+  return `A new signature field "${field.name}" is added on page ${page} and never signed; its widget draws over page ${page}: an overlay, not a signature`
+}
+
+/** A widget a viewer draws: an appearance, a rectangle with an area, and neither Hidden (2) nor NoView (32) set. */
+function drawsSomething(widget: PDFDict): boolean {
+  const flags = widget.lookupMaybe(N('F'), PDFNumber)?.asNumber() ?? 0
+  const rect = widget.lookupMaybe(N('Rect'), PDFArray)?.asArray().map((n) => (n instanceof PDFNumber ? n.asNumber() : 0)) ?? []
+  const area = rect.length === 4 ? Math.abs((rect[2]! - rect[0]!) * (rect[3]! - rect[1]!)) : 0
+  return widget.lookupMaybe(N('AP'), PDFDict)?.get(N('N')) !== undefined && area > 0 && (flags & (2 | 32)) === 0
+}
+
 function changedKeys(before: PDFDict | undefined, after: PDFDict | undefined): string[] {
   const keys = new Set([...(before?.keys() ?? []), ...(after?.keys() ?? [])].map((k) => k.decodeText()))
   return [...keys].filter((key) => before?.get(N(key))?.toString() !== after?.get(N(key))?.toString())
@@ -187,7 +222,7 @@ function nameOf(state: RevisionState, ref: string): string {
   return state.fields.get(ref)?.name ?? ''
 }
 
-function describe(value: PDFObject | undefined): string {
+export function describe(value: PDFObject | undefined): string {
   const dict = asDict(value)
   const type = dict?.lookupMaybe(N('Type'), PDFName)?.decodeText()
   const subtype = dict?.lookupMaybe(N('Subtype'), PDFName)?.decodeText()

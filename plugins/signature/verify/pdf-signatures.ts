@@ -1,11 +1,15 @@
 // The signatures a document holds: every signature field's value, and any signature dictionary
-// no field shows (a field removed from the form still leaves its signature in the file).
+// no field shows (a field removed from the form still leaves its signature in the file). A
+// signature dictionary that lost its /ByteRange (missing, null: Universal Signature Forgery) is
+// still a signature the document claims to carry: it is listed, with the problem, never skipped.
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFString, PDFHexString, type PDFDocument } from 'pdf-lib'
-import { listFields } from '../pdf/signature-fields.ts'
+import { listFields, type FieldNode } from '../pdf/signature-fields.ts'
 import { parseNode, raw } from './asn1.ts'
 
 export interface FoundSignature {
   field: string | null
+  /** The signature field whose /V this is; null for a signature dictionary no field shows. */
+  fieldRef: PDFRef | null
   ref: PDFRef
   dict: PDFDict
   type: 'Sig' | 'DocTimeStamp'
@@ -25,9 +29,10 @@ export function findSignatures(doc: PDFDocument, bytes: Uint8Array): FoundSignat
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const certifying = doc.catalog.lookupMaybe(N('Perms'), PDFDict)?.get(N('DocMDP'))
   const found = new Map<string, FoundSignature>()
-  const consider = (ref: PDFRef, field: string | null) => {
-    const dict = doc.context.lookup(ref)
-    if (!(dict instanceof PDFDict) || found.has(ref.toString()) || !dict.has(N('ByteRange'))) return
+  // `ref`: the signature dictionary's own object, or the field's when /V holds it directly.
+  const consider = (ref: PDFRef, field: FieldNode | null, direct?: PDFDict) => {
+    const dict = direct ?? doc.context.lookup(ref)
+    if (!(dict instanceof PDFDict) || found.has(ref.toString())) return
     const type = dict.lookupMaybe(N('Type'), PDFName)?.decodeText() === 'DocTimeStamp' ? 'DocTimeStamp' : 'Sig'
     const subFilter = dict.lookupMaybe(N('SubFilter'), PDFName)?.decodeText() ?? null
     const m = dict.lookup(N('M'))
@@ -35,7 +40,7 @@ export function findSignatures(doc: PDFDocument, bytes: Uint8Array): FoundSignat
     const range = dict.lookup(N('ByteRange'))
     const numbers = range instanceof PDFArray ? range.asArray().map((n) => (n instanceof PDFNumber ? n.asNumber() : NaN)) : []
     const signature: FoundSignature = {
-      field, ref, dict, type, subFilter, claimedTime, byteRange: numbers.length === 4 ? numbers : null, contents: null,
+      field: field?.name ?? null, fieldRef: field?.ref ?? null, ref, dict, type, subFilter, claimedTime, byteRange: numbers.length === 4 ? numbers : null, contents: null,
       isCertification: (certifying instanceof PDFRef && certifying.toString() === ref.toString()) || hasDocMdpReference(dict),
     }
     signature.byteRangeProblem = checkByteRange(buffer, signature, ref)
@@ -45,16 +50,25 @@ export function findSignatures(doc: PDFDocument, bytes: Uint8Array): FoundSignat
   }
   for (const field of listFields(doc)) {
     const value = field.dict.get(N('V'))
-    if (field.isSignature && value instanceof PDFRef) consider(value, field.name)
+    if (field.isSignature && value instanceof PDFRef) consider(value, field)
+    else if (field.isSignature && value instanceof PDFDict) consider(field.ref, field, value)
   }
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
-    if (object instanceof PDFDict && object.has(N('ByteRange')) && object.has(N('Contents'))) consider(ref, null)
+    if (object instanceof PDFDict && isSignatureDictionary(object)) consider(ref, null)
   }
   return [...found.values()].sort((a, b) => (a.byteRange?.[1] ?? 0) - (b.byteRange?.[1] ?? 0))
 }
 
+/** A signature value no field shows: /Type /Sig or /DocTimeStamp, or the /ByteRange and /Contents pair. */
+function isSignatureDictionary(dict: PDFDict): boolean {
+  if (!(dict.get(N('Contents')) instanceof PDFHexString || dict.get(N('Contents')) instanceof PDFString || dict.get(N('Contents')) instanceof PDFRef)) return false
+  const type = dict.get(N('Type'))
+  return dict.has(N('ByteRange')) || type === N('Sig') || type === N('DocTimeStamp')
+}
+
 function checkByteRange(buffer: Buffer, signature: FoundSignature, ref: PDFRef): string | undefined {
   const range = signature.byteRange
+  if (!signature.dict.has(N('ByteRange'))) return 'The signature does not say which bytes of the file it signs (its /ByteRange is missing), so nothing can be checked'
   if (!range || range.some((n) => !Number.isSafeInteger(n) || n < 0)) return 'The /ByteRange is not four non-negative integers'
   const [start, firstLength, second, secondLength] = range as [number, number, number, number]
   if (start !== 0) return 'The /ByteRange does not start at the beginning of the file'

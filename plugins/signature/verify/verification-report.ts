@@ -5,7 +5,7 @@ export interface Change {
   revision: number
   /** "12 0 R" */
   object: string
-  /** page-content | annotation | field-value | new-page | appearance | dss | signature | document-timestamp | signature-field | field | form | page | catalog | certification | metadata | replaced-object */
+  /** page-content | annotation | field-value | new-page | appearance | dss | signature | document-timestamp | signature-field | field | form | page | catalog | certification | metadata | replaced-object | freed-object (an object an update marks free in its cross-reference section) */
   kind: string
   allowed: boolean
   why: string

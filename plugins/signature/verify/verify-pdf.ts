@@ -43,8 +43,10 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
   })
   const firstSigned = Math.min(...located.map((l) => l.revision), ends.length)
   const certificationRevision = certifying ? located.find((l) => l.signature === certifying)!.revision : undefined
+  // A new signature field is part of signing only when a signature whose byte range can be read fills it.
+  const signedIn = new Map(located.filter((l) => l.signature.fieldRef && !l.signature.byteRangeProblem).map((l) => [l.signature.fieldRef!.toString(), l.revision]))
   const analysis = await analyzeRevisions(parseable, ends, firstSigned, doc,
-    certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined)
+    certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined, signedIn)
 
   const issuerCrls = (options.issuerCrls ?? []).map((crl) => Buffer.from(crl.buffer, crl.byteOffset, crl.byteLength))
   const context = { bytes, anchors, dss, online: options.online ?? null, issuerCrls }
@@ -69,9 +71,12 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
     now,
   }))
 
+  // A document timestamp proves when the file existed, not that anybody signed it (anyone can get
+  // one from a public TSA): a document carrying nothing else is at most a warning.
+  const signedByNobody = signatures.length > 0 && signatures.every((s) => s.kind === 'document-timestamp')
   const verdict: Verdict = signatures.length === 0 ? 'warning'
     : signatures.some((s) => s.verdict === 'invalid') ? 'invalid'
-      : signatures.some((s) => s.verdict === 'warning') ? 'warning' : 'valid'
+      : signedByNobody || signatures.some((s) => s.verdict === 'warning') ? 'warning' : 'valid'
   return {
     document: {
       sha256: createHash('sha256').update(bytes).digest('hex'),
@@ -107,6 +112,12 @@ function parseAnchors(pems: string[]): X509Certificate[] {
 
 function documentSummary(signatures: SignatureReport[], verdict: Verdict): string {
   if (signatures.length === 0) return 'The document carries no signature.'
+  if (verdict !== 'invalid' && signatures.every((s) => s.kind === 'document-timestamp')) {
+    const times = signatures.map((s) => s.timestamp?.time).filter((time): time is string => !!time).sort()
+    const what = signatures.length === 1 ? 'a document timestamp' : `${signatures.length} document timestamps`
+    const proves = times.length > 0 ? `the file existed in this form at ${times[0]}` : 'that the file existed at some time'
+    return `Nobody signed this document. It carries only ${what}, which proves ${proves}, not who wrote or approved it.`
+  }
   const count = signatures.length === 1 ? 'Its signature' : `All ${signatures.length} signatures`
   if (verdict === 'valid') return `${count} ${signatures.length === 1 ? 'is' : 'are'} valid and nothing forbidden changed after signing.`
   const bad = signatures.filter((s) => s.verdict === verdict).length
