@@ -107,6 +107,15 @@ export function issuedBy(child: X509Certificate, issuer: X509Certificate): boole
 }
 
 export async function buildChain(leaf: X509Certificate, pool: X509Certificate[], anchors: X509Certificate[], options: ChainOptions = {}): Promise<ChainResult> {
+  try {
+    return await validatePath(leaf, pool, anchors, options)
+  } catch (error) {
+    // A certificate node:crypto reads but pkijs cannot (attacker input): no path, said so.
+    return { chain: [leaf], trusted: false, problem: `A certificate of the chain cannot be read: ${(error as Error).message}` }
+  }
+}
+
+async function validatePath(leaf: X509Certificate, pool: X509Certificate[], anchors: X509Certificate[], options: ChainOptions): Promise<ChainResult> {
   if (anchors.some((anchor) => anchor.fingerprint256 === leaf.fingerprint256)) return { chain: [leaf], trusted: true }
   const anchorPrints = new Set(anchors.map((anchor) => anchor.fingerprint256))
   const intermediates = dedupe(pool).filter((c) => c.fingerprint256 !== leaf.fingerprint256 && !anchorPrints.has(c.fingerprint256))
@@ -202,7 +211,12 @@ function criticalExtensionProblem(path: pkijs.Certificate[], chain: X509Certific
 /** RFC 3161 §2.3: a TSA's certificate has one extended key usage, timeStamping, marked critical (openssl ts -verify agrees). */
 export function purposeProblem(certificate: X509Certificate, purpose: ChainPurpose | undefined): string | undefined {
   if (purpose !== 'timestamping') return undefined
-  const cert = pkijsCertificate(certificate)
+  let cert: pkijs.Certificate
+  try {
+    cert = pkijsCertificate(certificate)
+  } catch (error) {
+    return `The timestamp authority's certificate cannot be read: ${(error as Error).message}`
+  }
   const eku = cert.extensions?.find((e) => e.extnID === OID.extKeyUsage)
   const purposes = (eku?.parsedValue as pkijs.ExtKeyUsage | undefined)?.keyPurposes ?? []
   if (!eku || !eku.critical || purposes.length !== 1 || purposes[0] !== OID.timeStamping) {
