@@ -40,7 +40,9 @@ export function issueUserCertificate(ca: CertificateAuthority, options: IssueUse
   const { keys, cert } = newKeyAndCertificate(now, validityYears)
   cert.setSubject([
     { name: 'commonName', value: name },
-    { name: 'emailAddress', value: email },
+    // RFC 5280 wants IA5String; forge's default PrintableString cannot even hold '@'. (@types/node-forge
+    // types valueTagClass as a Class; forge uses it as the universal tag number.)
+    { name: 'emailAddress', value: email, valueTagClass: forge.asn1.Type.IA5STRING as unknown as forge.asn1.Class },
   ])
   cert.setIssuer(ca.certificate.subject.attributes)
   cert.setExtensions([

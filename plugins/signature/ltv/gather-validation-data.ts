@@ -42,7 +42,7 @@ export async function gatherValidationData(needs: SignatureNeeds[], sources: Rev
   const crlIndex = indexer(data.crls)
 
   // Every certificate to vouch for, with its issuer, once.
-  const chains = needs.map((need) => need.certificates.map((der) => buildChain(new X509Certificate(der), pool, anchors)))
+  const chains = await Promise.all(needs.map((need) => Promise.all(need.certificates.map((der) => buildChain(new X509Certificate(der), pool, anchors)))))
   const toCheck = new Map<string, { certificate: X509Certificate; issuer: X509Certificate; trusted: boolean }>()
   for (const { chain, trusted } of chains.flat()) {
     for (const [i, certificate] of chain.entries()) {

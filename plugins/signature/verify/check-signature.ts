@@ -12,6 +12,7 @@ import { bestStatus, statusFromCrl, statusFromOcsp, type RevocationStatus } from
 import { checkTimestampToken, type TimestampCheck } from './timestamp-token.ts'
 import { verifySignedData } from './verify-signed-data.ts'
 import type { DssContents } from './dss-contents.ts'
+import type { RevocationSource } from './verification-report.ts'
 
 export interface SignatureFacts {
   integrity: boolean
@@ -23,7 +24,7 @@ export interface SignatureFacts {
   /** The signature-time-stamp-token (B-T), or for a document timestamp its own token. */
   timestamp?: TimestampCheck
   revocation?: RevocationStatus
-  revocationSource: 'dss' | 'online' | null
+  revocationSource: RevocationSource | null
   /** The signer certificate names an OCSP responder or a CRL. */
   hasRevocationService: boolean
 }
@@ -35,10 +36,12 @@ export interface CheckContext {
   online: OnlineOptions | null
   /**
    * CRLs the verifier holds first-hand, now: the application CA's own, built from its register
-   * in-process. Asked after the document and before the network; reported as 'online' (a current
-   * answer from the issuer, not evidence carried by the file).
+   * in-process. Asked after the document and before the network; reported as 'application-ca' (a
+   * current answer from the issuer, not evidence carried by the file, and no request was made).
    */
   issuerCrls: Buffer[]
+  /** "Now" for path validation when no timestamp proves an earlier time; defaults to the clock. */
+  now?: Date
 }
 
 export async function checkSignature(signature: FoundSignature, context: CheckContext): Promise<SignatureFacts> {
@@ -52,7 +55,7 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
   let signedData: SignedData
   const pool = [...context.dss.certificates]
   if (signature.type === 'DocTimeStamp' || signature.subFilter === 'ETSI.RFC3161') {
-    const token = checkTimestampToken(signature.contents, covered, context.anchors, pool)
+    const token = await checkTimestampToken(signature.contents, covered, context.anchors, pool)
     facts.timestamp = token
     facts.integrity = token.valid
     if (!token.valid) facts.problems.push(token.problem ?? 'The document timestamp is not valid')
@@ -82,28 +85,31 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
     facts.integrity = check.valid && facts.problems.length === 0
     if (!check.valid) facts.problems.push(check.problem!)
     const token = attribute(signedData.signerInfo.unsignedAttributes, OID.timeStampToken)
-    if (token) facts.timestamp = checkTimestampToken(raw(token), [signedData.signerInfo.signature], context.anchors, pool)
+    if (token) facts.timestamp = await checkTimestampToken(raw(token), [signedData.signerInfo.signature], context.anchors, pool)
   }
   if (!facts.signer) return facts
-  facts.chain = buildChain(facts.signer, [...signedData.certificates, ...pool], context.anchors)
+  // The path is validated when the signature's own timestamp proves it existed, else now.
+  const at = facts.timestamp?.valid && facts.timestamp.time ? new Date(facts.timestamp.time) : context.now ?? new Date()
+  facts.chain = await buildChain(facts.signer, [...signedData.certificates, ...pool], context.anchors, { at })
   const identity = certificateIdentity(facts.signer)
   facts.hasRevocationService = identity.ocspUrls.length + identity.crlUrls.length > 0
   const issuer = facts.chain.chain[1]
   if (!issuer) return facts
   const embedded = embeddedRevocation(signedData)
-  const ocsps = [...context.dss.ocsps, ...embedded.ocsps]
-  const crls = [...context.dss.crls, ...signedData.crls, ...embedded.crls]
-  const fromDocument = bestStatus([...ocsps.map((o) => statusFromOcsp(o, facts.signer!, issuer)), ...crls.map((c) => statusFromCrl(c, facts.signer!, issuer))])
+  const answers = (ocsps: Buffer[], crls: Buffer[]) => bestStatus([...ocsps.map((o) => statusFromOcsp(o, facts.signer!, issuer)), ...crls.map((c) => statusFromCrl(c, facts.signer!, issuer))])
+  const fromDss = answers(context.dss.ocsps, context.dss.crls)
+  const fromSignature = answers(embedded.ocsps, [...signedData.crls, ...embedded.crls])
+  const fromDocument = bestStatus([fromDss, fromSignature])
   const fromIssuer = facts.chain.trusted ? bestStatus(context.issuerCrls.map((c) => statusFromCrl(c, facts.signer!, issuer))) : undefined
   // The document's answer is evidence from when it was sealed; the issuer's own register, when it
   // now says revoked, is news the document cannot carry (the revocation time is then judged
   // against the signature's proven time).
   if (fromDocument && !(fromIssuer?.status === 'revoked' && fromDocument.status !== 'revoked')) {
     facts.revocation = fromDocument
-    facts.revocationSource = 'dss'
+    facts.revocationSource = fromDocument === fromDss ? 'dss' : 'signature'
   } else if (fromIssuer) {
     facts.revocation = fromIssuer
-    facts.revocationSource = 'online'
+    facts.revocationSource = 'application-ca'
   } else if (context.online && facts.chain.trusted) {
     const online = await onlineStatus(facts.signer, issuer, context.online)
     if (online) {

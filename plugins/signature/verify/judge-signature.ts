@@ -37,18 +37,25 @@ export function judgeSignature(input: JudgeInput): SignatureReport {
   if (!isTimestamp && facts.timestamp && !facts.timestamp.valid) problems.push(facts.timestamp.problem ?? 'The signature timestamp is not valid')
 
   const trust: SignatureReport['trust'] = !facts.chain ? 'unknown' : facts.chain.trusted ? 'trusted' : 'untrusted'
-  if (trust === 'untrusted') warnings.push("The signer's certificate does not lead to a trusted certificate authority")
-  if (trust === 'unknown' && facts.integrity) warnings.push("The signer's certificate could not be found")
-  if (facts.timestamp?.valid && !facts.timestamp.trusted) warnings.push("The timestamp authority's certificate is not trusted")
-
+  // Validity first: an expired signer certificate is what a person needs to hear before the rest.
+  // Of an untrusted path only the signer's own certificate is judged here (the path's problem names the rest).
   if (facts.chain) {
     const at = proven ?? input.now
-    const outside = outOfValidity(facts.chain.chain, at)
+    const outside = outOfValidity(facts.chain.trusted ? facts.chain.chain : [facts.chain.chain[0]!], at)
     if (outside) {
       const what = `the certificate of ${nameText(outside.subject)} (valid ${iso(outside.validFrom)} to ${iso(outside.validTo)})`
       if (proven) problems.push(`The timestamp proves the signature was made at ${proven.toISOString()}, outside the validity of ${what}`)
       else warnings.push(`${capitalize(what)} is not valid now, and no timestamp proves the signature was made while it was`)
     }
+  }
+  if (trust === 'untrusted') {
+    warnings.push(facts.chain!.problem
+      ? `The signer's certificate chain fails validation: ${lowerFirst(facts.chain!.problem)}`
+      : "The signer's certificate does not lead to a trusted certificate authority")
+  }
+  if (trust === 'unknown' && facts.integrity) warnings.push("The signer's certificate could not be found")
+  if (facts.timestamp?.valid && !facts.timestamp.trusted) {
+    warnings.push(`The timestamp authority's certificate is not trusted${facts.timestamp.problem ? `: ${lowerFirst(facts.timestamp.problem)}` : ''}`)
   }
 
   let revokedAt: Date | undefined
@@ -61,8 +68,12 @@ export function judgeSignature(input: JudgeInput): SignatureReport {
     } else {
       warnings.push(`The signer's certificate was revoked at ${revokedAt?.toISOString() ?? 'an unknown time'}, and nothing proves the signature was made before`)
     }
-  } else if (!facts.revocation && facts.hasRevocationService && trust === 'trusted') {
-    warnings.push("The signer's certificate could not be checked for revocation")
+  } else if (!facts.revocation && trust === 'trusted' && facts.chain!.chain.length > 1) {
+    // Without an answer nothing says the certificate was not revoked: never "good" by default,
+    // whether or not the certificate names a service to ask.
+    warnings.push(facts.hasRevocationService
+      ? "The signer's certificate could not be checked for revocation"
+      : "The signer's certificate could not be checked for revocation: the document carries no answer and the certificate names no service to ask")
   }
 
   const level = padesLevel(input, isTimestamp, proven !== undefined)
@@ -97,7 +108,7 @@ function padesLevel(input: JudgeInput, isTimestamp: boolean, proven: boolean): S
   if (isTimestamp || signature.subFilter !== 'ETSI.CAdES.detached' || !facts.essBound || !facts.integrity) return null
   if (!proven) return 'B-B'
   const dssAfter = input.dssRevisions.filter((r) => r > input.revision)
-  const validationData = input.inDss || facts.revocationSource === 'dss'
+  const validationData = input.inDss || facts.revocationSource === 'dss' || facts.revocationSource === 'signature'
   if (dssAfter.length === 0 || !validationData) return 'B-T'
   const archived = input.laterTimestamps.some((t) => t.revision > Math.min(...dssAfter))
   return archived ? 'B-LTA' : 'B-LT'

@@ -4,7 +4,7 @@
 import { X509Certificate } from 'node:crypto'
 import { digestName, digest, verifySignature } from './algorithms.ts'
 import { bits, content, integerHex, kids, octets, oidOf, parseNode, raw, tagged, timeOf } from './asn1.ts'
-import { issuedBy } from './certificate-chain.ts'
+import { issuedBy, keyUsageBits, pkijsCertificate } from './certificate-chain.ts'
 import { certificateIdentity } from './certificate-identity.ts'
 
 export interface RevocationStatus {
@@ -63,6 +63,8 @@ export function statusFromCrl(crl: Buffer, certificate: X509Certificate, issuer:
     const offset = fields[0]!.tag === 0x02 ? 1 : 0
     const crlIssuer = raw(fields[offset + 1]!)
     if (!crlIssuer.equals(certificateIdentity(issuer).subject)) return undefined
+    // RFC 5280 §6.3.3 (f): a CRL counts only from a key allowed to sign CRLs.
+    if (keyUsageBits(pkijsCertificate(issuer))?.cRLSign === false) return undefined
     if (!verifySignature(algorithm!, raw(tbs!), issuer.publicKey, bits(signature!))) return undefined
     const thisUpdate = timeOf(fields[offset + 2]!)
     const revokedList = fields.slice(offset + 3).find((n) => n.tag === 0x30)

@@ -3,7 +3,7 @@
 import type { X509Certificate } from 'node:crypto'
 import { digest, digestName } from './algorithms.ts'
 import { content, kids, parseNode, timeOf } from './asn1.ts'
-import { buildChain } from './certificate-chain.ts'
+import { buildChain, outOfValidity, purposeProblem } from './certificate-chain.ts'
 import { nameText } from './certificate-identity.ts'
 import { OID, parseSignedData, type SignedData } from './cms.ts'
 import { verifySignedData } from './verify-signed-data.ts'
@@ -22,7 +22,7 @@ export interface TimestampCheck {
   signedData?: SignedData
 }
 
-export function checkTimestampToken(token: Buffer, timestamped: Buffer[], anchors: X509Certificate[], pool: X509Certificate[]): TimestampCheck {
+export async function checkTimestampToken(token: Buffer, timestamped: Buffer[], anchors: X509Certificate[], pool: X509Certificate[]): Promise<TimestampCheck> {
   let signedData: SignedData
   let time: Date
   let imprintOk: boolean
@@ -42,6 +42,10 @@ export function checkTimestampToken(token: Buffer, timestamped: Buffer[], anchor
   const base = { time: time.toISOString(), tsa, certificate: check.signer, signedData }
   if (!imprintOk) return { ...base, valid: false, trusted: false, problem: 'The timestamp was made for other data than this signature' }
   if (!check.valid) return { ...base, valid: false, trusted: false, problem: `The timestamp's own signature is not valid: ${check.problem}` }
-  const chain = buildChain(check.signer!, [...signedData.certificates, ...pool], anchors)
-  return { ...base, valid: true, trusted: chain.trusted }
+  // A token counts only from a certificate made for timestamps (RFC 3161 §2.3) and valid when it says it was made.
+  const notForTimestamps = purposeProblem(check.signer!, 'timestamping')
+  if (notForTimestamps) return { ...base, valid: false, trusted: false, problem: notForTimestamps }
+  if (outOfValidity([check.signer!], time)) return { ...base, valid: false, trusted: false, problem: `The timestamp authority's certificate was not valid at the time the timestamp names (${base.time})` }
+  const chain = await buildChain(check.signer!, [...signedData.certificates, ...pool], anchors, { at: time, purpose: 'timestamping' })
+  return { ...base, valid: true, trusted: chain.trusted, ...(chain.problem ? { problem: chain.problem } : {}) }
 }

@@ -21,6 +21,13 @@ export interface SignerCertificate {
 
 export type Verdict = 'valid' | 'warning' | 'invalid'
 
+/**
+ * Where a revocation answer came from: the document's DSS; the signature itself (CMS CRLs, Adobe's
+ * revocation-info attribute); the application CA's own register, read in-process (no request);
+ * an OCSP responder or CRL the certificate names, asked over the network now.
+ */
+export type RevocationSource = 'dss' | 'signature' | 'application-ca' | 'online'
+
 export interface SignatureReport {
   /** Fully qualified field name; null for a signature dictionary no field shows. */
   field: string | null
@@ -34,7 +41,7 @@ export interface SignatureReport {
   changes: Change[]
   trust: 'trusted' | 'untrusted' | 'unknown'
   revocation: 'good' | 'revoked' | 'unknown'
-  revocationSource: 'dss' | 'online' | null
+  revocationSource: RevocationSource | null
   timestamp: { time: string | null; tsa: string | null; valid: boolean } | null
   level: 'B-B' | 'B-T' | 'B-LT' | 'B-LTA' | null
   summary: string

@@ -49,7 +49,7 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
     certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined, signedIn)
 
   const issuerCrls = (options.issuerCrls ?? []).map((crl) => Buffer.from(crl.buffer, crl.byteOffset, crl.byteLength))
-  const context = { bytes, anchors, dss, online: options.online ?? null, issuerCrls }
+  const context = { bytes, anchors, dss, online: options.online ?? null, issuerCrls, now }
   // One malformed signature (a certificate node:crypto cannot read, odd DER) fails that signature, not the report.
   const facts = await Promise.all(located.map(({ signature }) => checkSignature(signature, context).catch((error: unknown): SignatureFacts => ({
     integrity: false, problems: [`The signature cannot be checked: ${error instanceof Error ? error.message : String(error)}`], essBound: false, revocationSource: null, hasRevocationService: false,
