@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely'
-import { createTrigramIndex } from '../../../core/db/trigram-index.ts'
+import { createTrigramIndex } from '../../../core/index.ts'
 
 /**
  * One index per order the People screen offers, each ending in id (the tie-break that keeps pages
