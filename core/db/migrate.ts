@@ -3,7 +3,10 @@ import { WITH_TIMEOUTS, WITHOUT_TIMEOUTS } from './postgres-pool-guard.ts'
 
 /**
  * Runs every pending migration, in name order, for whichever engine `db` uses. Plugins hand in
- * their own migrations (a name -> migration map); names carry a numeric prefix to fix the order.
+ * their own migrations (a name -> migration map); names carry the owner and a numeric prefix to
+ * fix the order within the owner. A pending migration may sort before ones already run (a host's
+ * first 'invoices-001' on a database that ran 'signature-010'): it runs, as Kysely's
+ * allowUnorderedMigrations does, instead of refusing the database as corrupted.
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>, migrations: Record<string, Migration>): Promise<string[]> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return migrateOn(db, migrations)
@@ -30,9 +33,9 @@ async function migrateOn<DB>(db: Kysely<DB>, migrations: Record<string, Migratio
     // errors naming the neighbour's tables (seen in CI, test/core/db/instances-migrating-at-once-
     // all-boot.test.ts), and a neighbour's migration tables could pass for ours. Both go away
     // when the migrator sees only the schema this connection works in.
-    migrator = new Migrator({ db: seeingOnly(db as Kysely<unknown>, schema), provider, migrationTableSchema: schema })
+    migrator = new Migrator({ db: seeingOnly(db as Kysely<unknown>, schema), provider, migrationTableSchema: schema, allowUnorderedMigrations: true })
   } else {
-    migrator = new Migrator({ db: db as Kysely<unknown>, provider })
+    migrator = new Migrator({ db: db as Kysely<unknown>, provider, allowUnorderedMigrations: true })
   }
   const { error, results } = await migrator.migrateToLatest()
   if (error) {

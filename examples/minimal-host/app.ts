@@ -4,6 +4,7 @@ import { createApp, migrateToLatest, openDatabase, Panel } from '../../core/inde
 import { SignaturePlugin, Signatures, signatureMigrations } from '../../plugins/signature/index.ts'
 import { invoiceResource } from './invoice-resource.ts'
 import { invoiceTemplate } from './invoice-template.ts'
+import { invoiceMigrations, type InvoiceTables } from './invoice-table.ts'
 import { invoiceRecords, seedInvoices } from './invoices.ts'
 import { access, accounts } from './users.ts'
 
@@ -11,10 +12,11 @@ const HERE = path.dirname(fileURLToPath(import.meta.url))
 
 /** A second host: invoices, signed by their customers, at /office. */
 export async function buildMinimalHost({ storagePath }: { storagePath: string }) {
-  // The host owns its database and runs its migrations, the signature plugin's among them.
+  // The host owns its database and runs its migrations (its invoices table, the signature plugin's).
   const database = openDatabase({ sqliteFile: path.join(storagePath, 'app.sqlite') })
-  await migrateToLatest(database.db, signatureMigrations)
-  const invoices = seedInvoices()
+  await migrateToLatest(database.db, { ...invoiceMigrations, ...signatureMigrations })
+  const db = database.db.withTables<InvoiceTables>()
+  await seedInvoices(db)
 
   return createApp({
     access,
@@ -26,13 +28,13 @@ export async function buildMinimalHost({ storagePath }: { storagePath: string })
       database,
       storagePath,
       viewsRoot: path.join(HERE, 'views'),
-      records: invoiceRecords(invoices),
+      records: invoiceRecords(db),
     }).templates([invoiceTemplate])],
     panels: [Panel.make()
       .id('office')
       .path('office')
       .access('signed-in')
-      .resources([invoiceResource(invoices)])
+      .resources([invoiceResource(db)])
       .plugin(SignaturePlugin.make().pages(['templates', 'signer', 'my-signatures']))],
   })
 }
