@@ -17,6 +17,9 @@ const migrations = { ...userMigrations, ...signatureMigrations }
 const INSTANCES = 3
 const NEIGHBOURS = 6
 const ROUNDS = 3
+// Three rounds of six instances and six neighbours took 110 s of the default 120 with two test
+// files at once on a busy machine (and timed out under more load): the work is bounded, the time not.
+t.setTimeout(360_000)
 
 t.test('instances migrating at once all boot while neighbouring schemas are created and dropped', async (t: any) => {
   const reason = await postgresUnreachable()
