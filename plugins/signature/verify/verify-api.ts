@@ -44,8 +44,12 @@ export async function verifyApi(app: FastifyInstance, { services, verifier, poli
   const limit = createVerifyRateLimit(services.config.verify.rate_per_minute)
   app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: MAX_VERIFY_PDF_BYTES }, (_request, body, done) => done(null, body))
 
-  app.post('/api/verify', { bodyLimit: JSON_BODY_LIMIT, config: { bodyTypes: ['application/pdf'] } }, async (request, reply) => {
-    limit(request.ip)
+  app.post('/api/verify', {
+    bodyLimit: JSON_BODY_LIMIT,
+    config: { bodyTypes: ['application/pdf'] },
+    // Before the body is read: a refusal must not first parse up to 25 MiB (issue 35 item 12).
+    onRequest: (request, _reply, done) => { try { limit(request.ip) } catch (error) { return done(error as Error) } done() },
+  }, async (request, reply) => {
     const pdf = uploadedPdf(request)
     if (pdf.length > MAX_VERIFY_PDF_BYTES) throw ERR_BODY_TOO_LARGE(`The PDF is larger than ${MAX_VERIFY_PDF_BYTES / 1024 / 1024} MiB`)
     if (!pdf.subarray(0, 1024).includes('%PDF-')) throw ERR_PDF_INVALID('The upload is not a PDF (no %PDF- header)')
