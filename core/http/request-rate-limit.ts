@@ -7,6 +7,8 @@ export interface RequestRateLimitOptions {
   /** Requests a client may make per window. */
   max: number
   windowMs: number
+  /** What is counted: the client address (default), or e.g. the route and the address, for a bucket per route. */
+  key?: (request: FastifyRequest) => string
 }
 
 /**
@@ -16,9 +18,10 @@ export interface RequestRateLimitOptions {
  * this instance's CPU (each answer costs a private-key operation), not a shared secret.
  */
 export function requestRateLimit(options: RequestRateLimitOptions, now: () => number = Date.now) {
-  const hit = fixedWindow({ ...options, capacity: 100_000 }, now)
+  const { key = (request: FastifyRequest) => request.ip, ...window } = options
+  const hit = fixedWindow({ ...window, capacity: 100_000 }, now)
   return async function limitRequestRate(request: FastifyRequest): Promise<void> {
-    const wait = hit(request.ip)
+    const wait = hit(key(request))
     if (wait !== null) throw ERR_TOO_MANY_REQUESTS(`Too many requests; try again ${waitInWords(wait)}`, { headers: { 'Retry-After': String(wait) } })
   }
 }

@@ -8,7 +8,7 @@ import { PKI_PATH } from './pki-urls.ts'
 
 export interface PkiRoutesOptions {
   pki: ApplicationPki
-  /** Per client address, for all of /pki together; default 300 a minute. */
+  /** Per client address and route (each /pki route a bucket of its own); default 300 a minute. */
   rateLimit?: RequestRateLimitOptions
 }
 
@@ -27,7 +27,9 @@ const TYPES = { query: 'application/timestamp-query', reply: 'application/timest
  * DER body parsers and the rate limit cover these routes only.
  */
 export async function pkiRoutes(app: FastifyInstance, { pki, rateLimit = { max: 300, windowMs: 60_000 } }: PkiRoutesOptions) {
-  app.addHook('onRequest', requestRateLimit(rateLimit))
+  // A bucket per route: a client flooding the timestamp authority (a private-key operation per
+  // answer) must not also lock itself, or those behind its address, out of the CA, CRL and OCSP.
+  app.addHook('onRequest', requestRateLimit({ ...rateLimit, key: (request) => `${request.routeOptions.url ?? ''} ${request.ip}` }))
   // Any other type is read as bytes too (within the route's cap), so the handler refuses it
   // naming the type it wants rather than Fastify's generic 415.
   app.addContentTypeParser([TYPES.query, TYPES.ocspRequest, '*'], { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
