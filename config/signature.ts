@@ -42,6 +42,8 @@ export const signature: SignatureConfigInput = {
     online_revocation: process.env.SIGNATURE_VERIFY_ONLINE ?? false,
     /** Verifications per client address and minute (the verifier is public). */
     rate_per_minute: process.env.SIGNATURE_VERIFY_RATE_PER_MINUTE ?? 30,
+    /** 'false': the verifier answers signed-in users only, and the public /verify page is not mounted. */
+    public: process.env.SIGNATURE_VERIFY_PUBLIC ?? true,
   },
   timestamps: {
     /** 'off': signatures without a timestamp (PAdES B-B). On by default: each signature is timestamped and refused (503 ERR_TIMESTAMP_UNAVAILABLE) when no TSA answers. */
@@ -52,6 +54,8 @@ export const signature: SignatureConfigInput = {
     tsa_timeout_ms: process.env.SIGNATURE_TSA_TIMEOUT_MS ?? 5_000,
     /** A TSA's answer larger than this is refused. */
     tsa_max_response_kb: process.env.SIGNATURE_TSA_MAX_RESPONSE_KB ?? 128,
+    /** 'false': no anonymous timestamp authority at POST /pki/tsa (signing still timestamps in-process). */
+    public_tsa: process.env.SIGNATURE_PUBLIC_TSA ?? true,
   },
   templates: {
     'daily-time-record': {

@@ -152,10 +152,10 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   await app.register(signingApi, { services: signature, policy: app.policy })
   await app.register(signingSessionsApi, { sessions, pageImages: services.pageImages })
   await app.register(webhooksApi, { webhooks: delivery.webhooks, policy: app.policy })
-  await app.register(pkiRoutes, { pki: services.pki, ...(options.pkiRateLimit ? { rateLimit: options.pkiRateLimit } : {}) })
+  await app.register(pkiRoutes, { pki: services.pki, publicTsa: services.config.timestamps.public_tsa, ...(options.pkiRateLimit ? { rateLimit: options.pkiRateLimit } : {}) })
   // The verifier: public, stores nothing (verify/verify-api.ts).
   await app.register(verifyApi, { services: signature, verifier: countingVerdicts(await createVerifier(services), metrics), policy: app.policy, sessions })
-  mountPublicVerifyPage(app)
+  mountPublicVerifyPage(app, { publicPage: services.config.verify.public })
 }
 
 /** Each verification's verdict counted; one that fails (not a PDF, too complex) counts as 'error'. */

@@ -10,11 +10,11 @@ export interface SignatureConfigInput {
   /** The outbox's dispatcher (README: "E-mail and webhooks"). */
   outbox?: { dispatch?: boolean | string; poll_ms?: number | string; stale_claim_ms?: number | string; retry_base_ms?: number | string; retention_days?: number | string }
   /** Signature timestamps (README: "Signature timestamps"). */
-  timestamps?: { enabled?: boolean | string; tsa_urls?: string | string[]; tsa_timeout_ms?: number | string; tsa_max_response_kb?: number | string }
+  timestamps?: { enabled?: boolean | string; tsa_urls?: string | string[]; tsa_timeout_ms?: number | string; tsa_max_response_kb?: number | string; public_tsa?: boolean | string }
   /** Template key -> entry; each becomes a ViewPdfTemplate (its own checks name key and field). */
   templates?: Record<string, ViewTemplateEntry>
   /** The verifier (POST /api/verify, /verify; README: "Verifying a signed PDF"). */
-  verify?: { trust_anchors?: string; online_revocation?: boolean | string; rate_per_minute?: number | string }
+  verify?: { trust_anchors?: string; online_revocation?: boolean | string; rate_per_minute?: number | string; public?: boolean | string }
 }
 
 const tsaUrl = z.string().refine((value) => {
@@ -69,7 +69,9 @@ const signatureConfigSchema = z.strictObject({
     online_revocation: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
     // From SIGNATURE_VERIFY_RATE_PER_MINUTE: verifications per client address and minute (public endpoint).
     rate_per_minute: z.coerce.number().int().min(1).max(100_000).default(30),
-  }).default({ trust_anchors: [], online_revocation: false, rate_per_minute: 30 }),
+    // From SIGNATURE_VERIFY_PUBLIC: 'false' keeps the verifier to signed-in users (no /verify page).
+    public: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true),
+  }).default({ trust_anchors: [], online_revocation: false, rate_per_minute: 30, public: true }),
   timestamps: z.strictObject({
     // From SIGNATURE_TIMESTAMPS: 'off' makes every signature PAdES B-B (no timestamp), even with
     // TSAs listed. On (the default), every signature carries an RFC 3161 timestamp from the
@@ -82,7 +84,9 @@ const signatureConfigSchema = z.strictObject({
     // Longest wait for one TSA's whole answer; with several TSAs their sum must stay under limits.task_timeout_ms.
     tsa_timeout_ms: z.coerce.number().int().min(100).max(60_000).default(5_000),
     tsa_max_response_kb: z.coerce.number().int().min(4).max(4096).default(128),
-  }).default({ enabled: true, tsa_urls: [], tsa_timeout_ms: 5_000, tsa_max_response_kb: 128 }),
+    // From SIGNATURE_PUBLIC_TSA: 'false' unmounts POST /pki/tsa (the app still timestamps in-process).
+    public_tsa: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true),
+  }).default({ enabled: true, tsa_urls: [], tsa_timeout_ms: 5_000, tsa_max_response_kb: 128, public_tsa: true }),
   templates: z.record(z.string(), z.custom<ViewTemplateEntry>((v) => typeof v === 'object' && v !== null, 'an entry object')).default({}),
 })
 

@@ -10,6 +10,8 @@ export interface PkiRoutesOptions {
   pki: ApplicationPki
   /** Per client address and route (each /pki route a bucket of its own); default 300 a minute. */
   rateLimit?: RequestRateLimitOptions
+  /** false: no POST /pki/tsa (the app's own signatures are timestamped in-process either way). */
+  publicTsa?: boolean
 }
 
 /**
@@ -26,7 +28,7 @@ const TYPES = { query: 'application/timestamp-query', reply: 'application/timest
  * are public, signed, and the same for everyone, and nothing here writes. Encapsulated, so the
  * DER body parsers and the rate limit cover these routes only.
  */
-export async function pkiRoutes(app: FastifyInstance, { pki, rateLimit = { max: 300, windowMs: 60_000 } }: PkiRoutesOptions) {
+export async function pkiRoutes(app: FastifyInstance, { pki, rateLimit = { max: 300, windowMs: 60_000 }, publicTsa = true }: PkiRoutesOptions) {
   // A bucket per route: a client flooding the timestamp authority (a private-key operation per
   // answer) must not also lock itself, or those behind its address, out of the CA, CRL and OCSP.
   app.addHook('onRequest', requestRateLimit({ ...rateLimit, key: (request) => `${request.routeOptions.url ?? ''} ${request.ip}` }))
@@ -43,7 +45,7 @@ export async function pkiRoutes(app: FastifyInstance, { pki, rateLimit = { max: 
   app.get(PKI_PATH.crl, { config: { name: PKI_ROUTE.crl } }, async (_request, reply) =>
     reply.type('application/pkix-crl').send(await pki.crl()))
 
-  app.post(PKI_PATH.tsa, { bodyLimit: PKI_BODY_LIMITS.tsa, config: { name: PKI_ROUTE.tsa } }, async (request, reply) =>
+  if (publicTsa) app.post(PKI_PATH.tsa, { bodyLimit: PKI_BODY_LIMITS.tsa, config: { name: PKI_ROUTE.tsa } }, async (request, reply) =>
     reply.type(TYPES.reply).send(pki.timestamp(derBody(request, TYPES.query))))
 
   app.post(PKI_PATH.ocsp, { bodyLimit: PKI_BODY_LIMITS.ocsp, config: { name: PKI_ROUTE.ocsp } }, async (request, reply) =>

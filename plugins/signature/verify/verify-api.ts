@@ -48,7 +48,17 @@ export async function verifyApi(app: FastifyInstance, { services, verifier, poli
     bodyLimit: JSON_BODY_LIMIT,
     config: { bodyTypes: ['application/pdf'] },
     // Before the body is read: a refusal must not first parse up to 25 MiB (issue 35 item 12).
-    onRequest: (request, _reply, done) => { try { limit(request.ip) } catch (error) { return done(error as Error) } done() },
+    onRequest: (request, _reply, done) => {
+      try {
+        // A host that keeps the verifier to its own people (verify.public false): the panels'
+        // verify page posts here too, so the route stays and refuses the anonymous.
+        if (!services.config.verify.public) requireUser(request.user)
+        limit(request.ip)
+      } catch (error) {
+        return done(error as Error)
+      }
+      done()
+    },
   }, async (request, reply) => {
     const pdf = uploadedPdf(request)
     if (pdf.length > MAX_VERIFY_PDF_BYTES) throw ERR_BODY_TOO_LARGE(`The PDF is larger than ${MAX_VERIFY_PDF_BYTES / 1024 / 1024} MiB`)

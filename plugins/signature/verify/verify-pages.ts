@@ -18,10 +18,12 @@ const query = z.strictObject({
   session: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'a session id').optional(),
 })
 
-/** The public page and its script; registered once by the app-level part. */
-export function mountPublicVerifyPage(app: FastifyInstance): void {
-  app.get('/verify', async (_request, reply) =>
-    reply.page(VIEW, { config: { api: '/api/verify', source: null }, scripts: [VERIFY_SCRIPT_URL] }, { title: 'Verify a signed PDF' }))
+/** The public page (unless the host keeps the verifier to its people) and the script the panels' page uses too; registered once by the app-level part. */
+export function mountPublicVerifyPage(app: FastifyInstance, { publicPage }: { publicPage: boolean }): void {
+  if (publicPage) {
+    app.get('/verify', async (_request, reply) =>
+      reply.page(VIEW, { config: { api: '/api/verify', source: null }, scripts: [VERIFY_SCRIPT_URL] }, { title: 'Verify a signed PDF' }))
+  }
   app.get(VERIFY_SCRIPT_URL, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(createReadStream(SCRIPT)))
 }

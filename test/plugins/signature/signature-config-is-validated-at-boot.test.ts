@@ -5,21 +5,21 @@ t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, 
   t.same(parseSignatureConfig({}), {
     storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000 },
     outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000, retention_days: 90 }, templates: {},
-    verify: { trust_anchors: [], online_revocation: false, rate_per_minute: 30 },
-    timestamps: { enabled: true, tsa_urls: [], tsa_timeout_ms: 5_000, tsa_max_response_kb: 128 },
+    verify: { trust_anchors: [], online_revocation: false, rate_per_minute: 30, public: true },
+    timestamps: { enabled: true, tsa_urls: [], tsa_timeout_ms: 5_000, tsa_max_response_kb: 128, public_tsa: true },
   })
 })
 
 t.test('TRUST_ANCHORS is a comma-separated list of files; SIGNATURE_VERIFY_* arrive as strings; nonsense stops the boot', async (t) => {
   t.same(parseSignatureConfig({ verify: { trust_anchors: ' /etc/a.pem, /etc/b.pem ,', online_revocation: 'true', rate_per_minute: '5' } }).verify,
-    { trust_anchors: ['/etc/a.pem', '/etc/b.pem'], online_revocation: true, rate_per_minute: 5 })
+    { trust_anchors: ['/etc/a.pem', '/etc/b.pem'], online_revocation: true, rate_per_minute: 5, public: true })
   t.throws(() => parseSignatureConfig({ verify: { online_revocation: 'yes' } }), /signature\.verify\.online_revocation/)
   t.throws(() => parseSignatureConfig({ verify: { rate_per_minute: 0 } }), /signature\.verify\.rate_per_minute/)
 })
 
 t.test('SIGNATURE_TIMESTAMPS and SIGNATURE_TSA_URLS arrive as strings: a comma-separated list of http(s) URLs, tried in order', async (t) => {
   const parsed = parseSignatureConfig({ timestamps: { enabled: 'on', tsa_urls: ' http://tsa.one.example/ts , https://tsa.two.example ', tsa_timeout_ms: '2500' } })
-  t.same(parsed.timestamps, { enabled: true, tsa_urls: ['http://tsa.one.example/ts', 'https://tsa.two.example'], tsa_timeout_ms: 2500, tsa_max_response_kb: 128 })
+  t.same(parsed.timestamps, { enabled: true, tsa_urls: ['http://tsa.one.example/ts', 'https://tsa.two.example'], tsa_timeout_ms: 2500, tsa_max_response_kb: 128, public_tsa: true })
   t.equal(parseSignatureConfig({ timestamps: { enabled: 'off' } }).timestamps.enabled, false)
   t.same(parseSignatureConfig({ timestamps: { tsa_urls: '' } }).timestamps.tsa_urls, [])
   t.throws(() => parseSignatureConfig({ timestamps: { enabled: 'sometimes' } }), /signature\.timestamps\.enabled/)
