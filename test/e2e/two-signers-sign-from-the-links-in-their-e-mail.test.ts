@@ -133,6 +133,9 @@ t.test('sessions by clicking, with e-mail and webhooks', async (t) => {
     await waitForMail('staff@example.com', 'Please sign: ', since)
     await staff.goto('/dashboard')
     await staff.locator('[data-topbar="signature.inbox"]').click()
+    // The Decline dialog is inbox.js's (deferred): clicked before it ran, nothing opened (seen in CI).
+    await staff.waitForURL(/\/inbox/)
+    await staff.waitForLoadState('load')
     await staff.locator(`[data-decline*="/api/signing-sessions/${sessionId}/"]`).click()
     await staff.locator('[data-decline-reason]').fill('The hours of the 3rd are wrong')
     await staff.locator('[data-decline-submit]').click()
@@ -153,8 +156,11 @@ t.test('sessions by clicking, with e-mail and webhooks', async (t) => {
     const since = smtp.messages.length
     const sessionId = await sendByClicking(admin, { template: 'daily-time-record', record: 'dtr-staff-2026-02', mode: 'sequential' })
     await waitForMail('staff@example.com', 'Please sign: ', since)
+    // Behind "Cancel this session…" and confirmed in the app's dialog (issue 39 item 5).
+    await admin.getByText('Cancel this session…').click()
     await admin.locator('[data-cancel-session] textarea[name="reason"]').fill('Sent for the wrong month')
     await admin.locator('[data-cancel-session] button[type="submit"]').click()
+    await admin.locator('dialog#modal').getByRole('button', { name: 'Cancel the session' }).click()
     await admin.locator('[data-session-status]:text("cancelled")').waitFor()
     t.match(await admin.locator('#flash').innerText(), 'The session is cancelled.', 'the page says what happened')
     t.match(await admin.locator('[data-timeline]').innerText(), 'Sent for the wrong month', 'the reason is in the history')
