@@ -7,6 +7,7 @@
 // nothing uses any more may go, except under P=1.
 import { PDFArray, PDFDict, PDFName, type PDFRef } from 'pdf-lib'
 import t from 'tap'
+import { verifyWithTestCa } from '../../../fixtures/pdf/verify-with-test-ca.ts'
 import { signDocument } from '../../../../plugins/signature/pdf/index.ts'
 import { loadPdf } from '../../../../plugins/signature/pdf/load-pdf.ts'
 import { listFields } from '../../../../plugins/signature/pdf/signature-fields.ts'
@@ -18,7 +19,7 @@ import { pdfFromObjects } from '../../../fixtures/pdf/malformed-pdf.ts'
 import { makeStampPng } from '../../../fixtures/pdf/stamp-image.ts'
 import { testCertificateAuthority, testUserCertificate } from '../../../fixtures/pdf/test-certificates.ts'
 
-const verify = (pdf: Uint8Array) => verifyPdf(pdf, { trustAnchors: [testCertificateAuthority().certificatePem] })
+const verify = verifyWithTestCa
 const SENTENCE = 'BT /F1 24 Tf 60 500 Td (The buyer pays EUR 1,000,000) Tj ET'
 const WHITE_BOX = '1 1 1 rg 40 480 500 60 re f'
 const hidden = { x: 60, y: 500, width: 300, height: 20 }

@@ -5,6 +5,7 @@
 // certified document (P=2) and for approval signatures alike.
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFRef } from 'pdf-lib'
 import t from 'tap'
+import { verifyWithTestCa } from '../../../fixtures/pdf/verify-with-test-ca.ts'
 import { countersignDocument, freezeDocument, signDocument, signField } from '../../../../plugins/signature/pdf/index.ts'
 import { verifyPdf } from '../../../../plugins/signature/verify/verify-pdf.ts'
 import { imageInkShare, mupdfChangeHistory, pdfsig, popplerText, renderAsViewer } from '../../../fixtures/pdf/checkers.ts'
@@ -13,7 +14,7 @@ import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
 import { makeStampPng } from '../../../fixtures/pdf/stamp-image.ts'
 import { testCertificateAuthority, testUserCertificate } from '../../../fixtures/pdf/test-certificates.ts'
 
-const verify = (pdf: Uint8Array) => verifyPdf(pdf, { trustAnchors: [testCertificateAuthority().certificatePem] })
+const verify = verifyWithTestCa
 const stamp = makeStampPng()
 const box = { page: 1, x: 40, y: 60, width: 210, height: 90 }
 

@@ -4,6 +4,7 @@
 // called invalid, and the document is not valid. pdfsig lists every one as well and validates
 // none; mutool (not installed here) does the same per the audit.
 import t from 'tap'
+import { verifyWithTestCa } from '../../../fixtures/pdf/verify-with-test-ca.ts'
 import { signDocument } from '../../../../plugins/signature/pdf/index.ts'
 import { verifyPdf } from '../../../../plugins/signature/verify/verify-pdf.ts'
 import { pdfsig } from '../../../fixtures/pdf/checkers.ts'
@@ -11,7 +12,7 @@ import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
 import { makeStampPng } from '../../../fixtures/pdf/stamp-image.ts'
 import { testCertificateAuthority, testUserCertificate } from '../../../fixtures/pdf/test-certificates.ts'
 
-const verify = (pdf: Uint8Array) => verifyPdf(pdf, { trustAnchors: [testCertificateAuthority().certificatePem] })
+const verify = verifyWithTestCa
 const signed = Buffer.from(await signDocument(await makePdf(), { stamps: [{ page: 1, x: 40, y: 60, width: 210, height: 90, image: makeStampPng() }], signer: testUserCertificate('Chen Wei') }))
 
 /** The signed file with its /ByteRange entry rewritten in place (same length: every offset stays true). */
