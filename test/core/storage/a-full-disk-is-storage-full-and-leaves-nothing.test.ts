@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
 import { LocalDisk } from '../../../core/storage/disk.ts'
-import { mountTmpfs } from '../../helpers/tmpfs.ts'
+import { mountTmpfs, tmpfsRefused } from '../../helpers/tmpfs.ts'
+
+const refused = await tmpfsRefused()
 
 /** Every entry under `root`, folders with a trailing '/'. */
 async function tree(root: string): Promise<string[]> {
@@ -13,11 +15,10 @@ async function tree(root: string): Promise<string[]> {
   return entries.map((e) => path.relative(root, path.join(e.parentPath, e.name)) + (e.isDirectory() ? '/' : '')).sort()
 }
 
-t.test('a full disk: 507 ERR_STORAGE_FULL, no temporary file, no folder left', async (t) => {
+t.test('a full disk: 507 ERR_STORAGE_FULL, no temporary file, no folder left', { skip: refused }, async (t) => {
   const base = await mkdtemp(path.join(tmpdir(), 'full-disk-'))
   const root = path.join(base, 'disk')
   const mounted = await mountTmpfs(root, 256)
-  if ('refused' in mounted) return t.skip(mounted.refused)
   t.teardown(async () => {
     await mounted.unmount()
     await rm(base, { recursive: true, force: true })

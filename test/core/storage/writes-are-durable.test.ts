@@ -6,14 +6,14 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { PROJECT_ROOT } from '../../../config/app.ts'
 
 const run = promisify(execFile)
 const hasStrace = await run('strace', ['-V']).then(() => true, () => false)
 
 /** The system calls (one per line, a call split across threads joined again) of `script` run by Node. */
-async function traced(t: Tap.Test, script: string, root: string): Promise<string[]> {
+async function traced(t: Test, script: string, root: string): Promise<string[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'durable-trace-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
   const file = path.join(dir, 'script.mts')
@@ -42,7 +42,7 @@ function find(calls: string[], pattern: RegExp, from = 0): number {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** write (temporary) -> fsync (temporary) -> rename/link (to the name) -> fsync (directory), in order. */
-function assertDurableOrder(t: Tap.Test, calls: string[], root: string, key: string, publish: 'rename' | 'link') {
+function assertDurableOrder(t: Test, calls: string[], root: string, key: string, publish: 'rename' | 'link') {
   const destination = path.join(root, key)
   const folder = path.dirname(destination)
   const temporary = `${escape(folder)}/\\.${escape(path.basename(destination))}\\.[0-9a-f]{12}\\.tmp`

@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
 import { buildTestApp, DEMO, login } from '../../../helpers/app.ts'
-import { mountTmpfs } from '../../../helpers/tmpfs.ts'
+import { mountTmpfs, tmpfsRefused } from '../../../helpers/tmpfs.ts'
 import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
 import { signerWithSignature } from './helpers.ts'
+
+const refused = await tmpfsRefused()
 
 /** Every entry under `root`, folders with a trailing '/'. */
 async function tree(root: string): Promise<string[]> {
@@ -17,14 +19,10 @@ async function tree(root: string): Promise<string[]> {
   return entries.map((e) => path.relative(root, path.join(e.parentPath, e.name)) + (e.isDirectory() ? '/' : '')).sort()
 }
 
-t.test('signing and creating a session on a full disk: 507 ERR_STORAGE_FULL, no row, no file, no folder', async (t) => {
+t.test('signing and creating a session on a full disk: 507 ERR_STORAGE_FULL, no row, no file, no folder', { skip: refused }, async (t) => {
   const storage = await mkdtemp(path.join(tmpdir(), 'full-storage-'))
   const diskRoot = path.join(storage, 'disks', 'signature')
   const mounted = await mountTmpfs(diskRoot, 4096)
-  if ('refused' in mounted) {
-    await rm(storage, { recursive: true, force: true })
-    return t.skip(mounted.refused)
-  }
   // Registered first, so it runs after the app (registered below) is closed.
   t.teardown(async () => {
     await mounted.unmount()
