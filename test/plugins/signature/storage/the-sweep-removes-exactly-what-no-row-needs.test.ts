@@ -3,10 +3,13 @@
 // referenced file, not an earlier revision a renewal kept beside the current one, not a file still
 // inside its grace period (another instance's write in flight), not files that are not documents.
 import { randomUUID } from 'node:crypto'
-import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
+import { loggerOptions } from '../../../../core/http/access-log.ts'
 import { buildTestApp, DEMO, login } from '../../../helpers/app.ts'
+import { logLinesUntil } from '../../../helpers/log-file.ts'
 import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
 import { signerWithSignature } from '../signing/helpers.ts'
 
@@ -15,7 +18,10 @@ t.setTimeout(120_000)
 const HOUR = 3_600_000
 
 t.test('exactly the leftovers go: orphans and stale temporary files past the grace period', async (t) => {
-  const app = await buildTestApp(t)
+  const logs = await mkdtemp(path.join(tmpdir(), 'sweep-log-'))
+  t.teardown(() => rm(logs, { recursive: true, force: true }))
+  const logFile = path.join(logs, 'app.log')
+  const app = await buildTestApp(t, { logger: loggerOptions('info', logFile) })
   const { disk, signatures } = app.signature
   const staff = await signerWithSignature(app, DEMO.staff.email)
   const admin = await login(app, DEMO.admin.email)
@@ -73,6 +79,11 @@ t.test('exactly the leftovers go: orphans and stale temporary files past the gra
   t.notOk(await exists(path.dirname(disk.path(orphanSessionFrozen))), 'the orphan session\'s folder went with its file (emptied by this sweep, though young)')
   const served = await app.inject({ url: `/api/signatures/${uuid}/document`, headers: { cookie: staff.cookie } })
   t.equal(served.statusCode, 200, 'the signed document is still served')
+
+  const lines = await logLinesUntil(logFile, (all) => all.some((l) => (l as { event?: string }).event === 'storage-sweep'))
+  const line = lines.find((l) => (l as { event?: string }).event === 'storage-sweep') as unknown as Record<string, unknown> | undefined
+  t.match(line, { level: 30, msg: 'storage sweep removed leftovers', disk: 'signature', temporaryFiles: 1, unreferencedFiles: 4, emptyFolders: Number }, 'one JSON line with the counts')
+  for (const name of [orphanSigned, orphanSessionFrozen, orphanSession]) t.notOk(JSON.stringify(line).includes(name), 'and no names of what went')
 
   t.same(await app.signature.storageSweep.run(), { temporaryFiles: 0, unreferencedFiles: 0, emptyFolders: 0, bytes: 0 }, 'a second sweep finds nothing')
 })
