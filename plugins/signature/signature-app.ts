@@ -23,6 +23,7 @@ import { createVerifier, verifyApi, type Verifier } from './verify/verify-api.ts
 import { signatureMetrics, type SignatureMetrics } from './signature-metrics.ts'
 import { mountPublicVerifyPage } from './verify/verify-pages.ts'
 import { createStorageSweep, type StorageSweep } from './storage/storage-sweep.ts'
+import { scheduleSealRetry } from './sessions/session-seal-schedule.ts'
 
 export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'renderers' | 'defaultRenderer'> {
   /** config/signature.ts as written: parsed here, a bad value stops the boot naming the field. */
@@ -148,6 +149,7 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   metrics.watchOutbox(delivery.outbox.repository)
   const documents = { renewDueTimestamps: (o: { beforeDays: number }) => renewDueSignedDocuments({ signatures: services.signatures, disk: services.disk, ltv: services.ltv }, o) }
   const storageSweep = createStorageSweep(app, services)
+  scheduleSealRetry(app, sessions, config.sessions.seal_retry_every_ms)
   const signature: SignatureApp = { ...services, ...delivery, records, sessions, documents, storageSweep, links: { sendForSignature: null, verify: null } }
   app.decorate('signature', signature)
 

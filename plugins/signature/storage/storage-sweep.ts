@@ -3,21 +3,21 @@
 // the only-what-no-row-needs rule make it safe beside other instances' writes in flight.
 import type { FastifyInstance } from 'fastify'
 import { sweepLeftovers, type LeftoverSweepReport } from '../../../core/storage/leftover-sweep.ts'
+import { backgroundPass } from '../background-pass.ts'
 import type { SignatureServices } from '../signature-services.ts'
 import { DOCUMENT_PREFIXES, unneededDocuments } from './unneeded-documents.ts'
 
 export interface StorageSweep {
-  /** One sweep now; what it removed, in counts. */
+  /** One sweep now (or the one in progress); what it removed, in counts. */
   run(): Promise<LeftoverSweepReport>
 }
 
 export function createStorageSweep(app: FastifyInstance, services: Pick<SignatureServices, 'config' | 'disk' | 'database'>): StorageSweep {
   const { grace_ms: graceMs, sweep_every_ms: everyMs } = services.config.storage
   const { disk } = services
-  let running: Promise<LeftoverSweepReport> | null = null
-  const run = () => {
-    // One sweep at a time per instance: a slow one (a large disk) is not stacked on by the timer.
-    running ??= (async () => {
+  const run = backgroundPass(app, {
+    everyMs,
+    async run() {
       const started = Date.now()
       const report = await sweepLeftovers({
         disk, graceMs, ownedPrefixes: DOCUMENT_PREFIXES,
@@ -27,19 +27,8 @@ export function createStorageSweep(app: FastifyInstance, services: Pick<Signatur
       // Counts only: which documents they were is nobody's business in a log.
       app.log[removed ? 'info' : 'debug']({ event: 'storage-sweep', disk: disk.name, ...report, ms: Date.now() - started }, removed ? 'storage sweep removed leftovers' : 'storage sweep found nothing to remove')
       return report
-    })().finally(() => { running = null })
-    return running
-  }
-  const sweep = () => run().catch((error: unknown) => app.log.error({ err: error, event: 'storage-sweep' }, 'storage sweep failed; it is tried again at the next interval'))
-  let timer: NodeJS.Timeout | null = null
-  app.addHook('onReady', async () => {
-    // Not awaited: a large disk must not hold the boot up; the log line says when it is done.
-    void sweep()
-    if (everyMs > 0) timer = setInterval(sweep, everyMs).unref()
-  })
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer)
-    await running?.catch(() => undefined)
+    },
+    onError: (error) => app.log.error({ err: error, event: 'storage-sweep' }, 'storage sweep failed; it is tried again at the next interval'),
   })
   return { run }
 }

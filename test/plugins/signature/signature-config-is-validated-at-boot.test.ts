@@ -3,7 +3,7 @@ import { parseSignatureConfig } from '../../../plugins/signature/signature-confi
 
 t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, the outbox dispatching, the verifier offline with the app CA only, no templates', async (t) => {
   t.same(parseSignatureConfig({}), {
-    storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000 },
+    storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000, seal_retry_every_ms: 600_000 },
     storage: { grace_ms: 3_600_000, sweep_every_ms: 3_600_000 },
     outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000, retention_days: 90 }, templates: {},
     verify: { trust_anchors: [], online_revocation: false, rate_per_minute: 30, public: true },
