@@ -20,6 +20,8 @@ export interface LeftoverSweepOptions {
   unneeded(keys: string[]): Promise<Iterable<string>>
   /** Keys asked about per call to `unneeded`. */
   batchSize?: number
+  /** Stops the walk at its next file (a shutdown); what was removed so far is reported. */
+  signal?: AbortSignal
 }
 
 export interface LeftoverSweepReport {
@@ -63,6 +65,7 @@ export async function sweepLeftovers(options: LeftoverSweepOptions): Promise<Lef
   const visit = async (folder: string): Promise<void> => {
     const entries: Dirent[] = await readdir(folder, { withFileTypes: true }).catch(() => [])
     for (const entry of entries) {
+      if (options.signal?.aborted) return
       const full = path.join(folder, entry.name)
       if (entry.isDirectory()) {
         await visit(full)
@@ -85,6 +88,7 @@ export async function sweepLeftovers(options: LeftoverSweepOptions): Promise<Lef
   await visit(root)
   await flush()
   for (const folder of folders) {
+    if (options.signal?.aborted) break
     // An empty folder goes once old, or at once when this sweep emptied it. A writer that made it
     // a moment ago and lost it here makes it again (writeDurably retries a vanished folder).
     const info = await stat(folder).catch(() => null)

@@ -14,10 +14,12 @@ export interface SealRetryReport {
   error?: string
 }
 
-export async function sealUnsealedSessions(ctx: SessionContext): Promise<SealRetryReport[]> {
+/** `signal`: a shutdown; the pass stops before the next session (the one being sealed finishes). */
+export async function sealUnsealedSessions(ctx: SessionContext, signal?: AbortSignal): Promise<SealRetryReport[]> {
   if (!ctx.deps.longTermValidation) return []
   const reports: SealRetryReport[] = []
   for (const session of await ctx.deps.repository.unsealedSessions(staleBefore(ctx, ctx.now()))) {
+    if (signal?.aborted) break
     try {
       const sealed = await sealSession(ctx, session.id, null, undefined, session.revision)
       reports.push({ sessionId: session.id, outcome: sealed.outcome })

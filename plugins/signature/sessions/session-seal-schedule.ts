@@ -7,8 +7,8 @@ import type { SigningSessionManager } from './signing-session-manager.ts'
 export function scheduleSealRetry(app: FastifyInstance, sessions: Pick<SigningSessionManager, 'sealUnsealed'>, everyMs: number): () => Promise<SealRetryReport[]> {
   return backgroundPass(app, {
     everyMs,
-    async run() {
-      const reports = await sessions.sealUnsealed()
+    async run(signal) {
+      const reports = await sessions.sealUnsealed(signal)
       const count = (outcome: SealRetryReport['outcome']) => reports.filter((r) => r.outcome === outcome).length
       if (reports.length) {
         const failed = reports.filter((r) => r.outcome === 'failed')

@@ -129,8 +129,8 @@ export class SigningSessionManager implements SessionFinalizer {
   }
 
   /** Seals every completed session left unsealed (a crash or a TSA down at completion), exactly once across instances. */
-  sealUnsealed(): Promise<SealRetryReport[]> {
-    return sealUnsealedSessions(this.#ctx)
+  sealUnsealed(signal?: AbortSignal): Promise<SealRetryReport[]> {
+    return sealUnsealedSessions(this.#ctx, signal)
   }
 
   finalize(user: PublicUser, input: { templateKey: string; requestId: string; signatureUuid: string; address?: string }): Promise<SessionFinalizeResult> {

@@ -17,10 +17,10 @@ export function createStorageSweep(app: FastifyInstance, services: Pick<Signatur
   const { disk } = services
   const run = backgroundPass(app, {
     everyMs,
-    async run() {
+    async run(signal) {
       const started = Date.now()
       const report = await sweepLeftovers({
-        disk, graceMs, ownedPrefixes: DOCUMENT_PREFIXES,
+        disk, graceMs, ownedPrefixes: DOCUMENT_PREFIXES, signal,
         unneeded: (keys) => unneededDocuments(services.database.db, disk, keys),
       })
       const removed = report.temporaryFiles + report.unreferencedFiles + report.emptyFolders
