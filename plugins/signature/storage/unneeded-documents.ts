@@ -12,8 +12,9 @@ import type { SignatureTables } from '../database/schema.ts'
 /** The folders whose files belong to rows; the sweep never judges anything else on the disk. */
 export const DOCUMENT_PREFIXES = ['signed/', 'sessions/'] as const
 
-// signed/<2>/<uuid>.pdf, signed/<2>/<uuid>-renewed-<ms>-<hex>.pdf (signature-manager.ts, signed-document-renewal.ts)
-const ONE_PASS = /^signed\/[0-9a-f]{2}\/([0-9a-f-]{36})(?:-renewed-[0-9]+-[0-9a-f]+)?\.pdf$/
+// signed/<2>/<uuid>.pdf (signature-manager.ts); each renewal appends -renewed-<ms>-<hex> to the
+// name it renews (signed-document-renewal.ts), so a twice-renewed copy carries two.
+const ONE_PASS = /^signed\/[0-9a-f]{2}\/([0-9a-f-]{36})(?:-renewed-[0-9]+-[0-9a-f]+)*\.pdf$/
 // sessions/<id>/<file> (session-create.ts, session-sign.ts, session-seal.ts, completion-certificate.ts)
 const SESSION = /^sessions\/([0-9a-f-]{36})\/([^/]+)$/
 // Made from the session's rows on demand (completion-certificate.ts): needed while the session is.

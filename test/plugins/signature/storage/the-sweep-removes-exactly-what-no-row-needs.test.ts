@@ -43,7 +43,8 @@ t.test('exactly the leftovers go: orphans and stale temporary files past the gra
 
   // What crashes leave, and what looks like it but is not.
   const orphanSigned = `signed/ee/${randomUUID()}.pdf`
-  const orphanRenewal = firstCopy.replace(/\.pdf$/, '-renewed-1-abcdef.pdf')
+  // A second renewal that never committed: named after the current (once renewed) copy.
+  const orphanRenewal = current.replace(/\.pdf$/, '-renewed-1-abcdef.pdf')
   const orphanSessionRevision = `sessions/${session}/001-employee-deadbeef.pdf`
   const orphanSession = randomUUID()
   const orphanSessionFrozen = `sessions/${orphanSession}/000-frozen.pdf`
