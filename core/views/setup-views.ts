@@ -14,6 +14,7 @@ import { escapeHtml } from './escape-html.ts'
 import { explicitInclude } from './explicit-include.ts'
 import { takeNotice } from './notice.ts'
 import { Topbar } from './topbar.ts'
+import { DashboardWidgets } from './dashboard-widgets.ts'
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 const LAYOUT = path.join(HERE, 'layout.eta')
@@ -47,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The links of every page's top bar: panels and panel plugins add theirs (core/views/topbar.ts). */
     topbar: Topbar
+    /** The widgets of /dashboard: panels and panel plugins add theirs (core/views/dashboard-widgets.ts). */
+    dashboardWidgets: DashboardWidgets
     /** Renders a view file to a string with the same helpers as reply.page. */
     renderView(request: FastifyRequest, viewFile: string, data?: object): Promise<string>
   }
@@ -98,6 +101,7 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
   const render = (viewFile: string, data: object): string => view(viewFile).call(eta, data, {})
 
   app.decorate('topbar', new Topbar())
+  app.decorate('dashboardWidgets', new DashboardWidgets())
   app.decorate('renderView', async (request: FastifyRequest, viewFile: string, data: object = {}) =>
     render(viewFile, viewData(viewHelpers(request), data)))
 
