@@ -26,7 +26,7 @@ export function waitingForSignatureWidget(panel: PanelContext, app: FastifyInsta
         total: waiting.length,
         rows: ordered.slice(0, limit).map((item) => ({
           document: { text: item.signable.title, url: item.yourTurn && item.signerUrl ? item.signerUrl : inbox },
-          template: item.template,
+          template: app.signature.registry.find(item.template)?.label() ?? item.template,
           state: item.yourTurn ? 'Your turn' : 'Others sign first',
         })),
         link: { label: 'Open the inbox', url: inbox },
