@@ -11,7 +11,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Eta } from 'eta'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { createApp } from '../../core/index.ts'
 import { escapeHtml } from '../../core/views/escape-html.ts'
 import { compiledViews } from '../../core/views/compiled-views.ts'
@@ -25,7 +25,7 @@ const data = {
   rows: Array.from({ length: 50 }, (_, i) => ({ name: `Person ${i} <${i}>`, email: `p${i}@example.com`, role: i % 3 ? 'staff' : 'manager & co' })),
 }
 
-async function fastifyView(): Promise<{ default: (app: FastifyInstance, options: object) => Promise<void> } | null> {
+async function fastifyView(): Promise<{ default: FastifyPluginAsync<Record<string, unknown>> } | null> {
   try {
     return await import(process.env.FASTIFY_VIEW ? pathToFileURL(path.join(process.env.FASTIFY_VIEW, 'index.js')).href : '@fastify/view')
   } catch {

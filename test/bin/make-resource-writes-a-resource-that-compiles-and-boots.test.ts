@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import type { Kysely } from 'kysely'
 import { createApp, openDatabase, Panel, type AnyResource, type Database } from '../../core/index.ts'
 import { PROJECT_ROOT } from '../../config/app.ts'
@@ -60,7 +60,7 @@ const users = [
   { name: 'Anna Accountant', email: 'accountant@example.com', role: 'accountant', password: 'password' },
 ]
 
-async function typecheck(t: { equal: (a: unknown, b: unknown, m?: string) => void }, dir: string, file: string) {
+async function typecheck(t: Test, dir: string, file: string) {
   await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: path.join(PROJECT_ROOT, 'tsconfig.json'), include: [file] }))
   try {
     await run(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(dir, 'tsconfig.json')], { cwd: dir })
@@ -70,7 +70,7 @@ async function typecheck(t: { equal: (a: unknown, b: unknown, m?: string) => voi
   }
 }
 
-async function bootAndUse(t: any, file: string, database: Database<any>, paid: { yes: string }) {
+async function bootAndUse(t: Test, file: string, database: Database<any>, paid: { yes: string }) {
   const generated = await import(file) as { invoiceResource(db: Kysely<any>): AnyResource }
   const app = await createApp({ access, users, panels: [Panel.make().id('office').path('office').access('signed-in').resources([generated.invoiceResource(database.db)])] })
   t.teardown(() => app.close())
@@ -158,9 +158,7 @@ t.test('SQLite: generate, refuse to overwrite, typecheck, boot, list and create'
   await bootAndUse(t, file, database, { yes: '1' })
 })
 
-t.test('PostgreSQL (DATABASE_URL): the same file works on its types', async (t) => {
-  const unreachable = await postgresUnreachable()
-  if (unreachable) return t.skip(unreachable)
+t.test('PostgreSQL (DATABASE_URL): the same file works on its types', { skip: await postgresUnreachable() ?? false }, async (t) => {
   const dir = await scratchHost(t)
   const schema = `t_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
