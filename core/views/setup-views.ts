@@ -16,6 +16,7 @@ import { takeNotice } from './notice.ts'
 import { Topbar } from './topbar.ts'
 import { viewByName } from './view-by-name.ts'
 import { DashboardWidgets } from './dashboard-widgets.ts'
+import { registerSourceArchive, SOURCE_ARCHIVE_PATH } from '../source/source-route.ts'
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 const LAYOUT = path.join(HERE, 'layout.eta')
@@ -28,6 +29,13 @@ export interface ViewsOptions {
   publicDir: string
   /** Caches compiled templates; off in development so edits show on reload. */
   production: boolean
+  /**
+   * Where every page's "Source" link points (AGPL-3.0 §13: whoever uses the program over the
+   * network is offered its source). Default: /source.tar.gz, an archive of the files under `root`
+   * that this server serves itself. A host that installed the framework as a package, or runs a
+   * modified version kept elsewhere, sets the address of its own source.
+   */
+  sourceUrl?: string
 }
 
 export interface PageOptions {
@@ -109,6 +117,8 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
 
   app.decorate('topbar', new Topbar())
   app.decorate('dashboardWidgets', new DashboardWidgets())
+  const sourceUrl = options.sourceUrl ?? SOURCE_ARCHIVE_PATH
+  if (!options.sourceUrl) registerSourceArchive(app, options.root)
   app.decorate('renderView', async (request: FastifyRequest, viewFile: string, data: object = {}) =>
     render(viewFile, viewData(viewHelpers(request), data)))
 
@@ -120,7 +130,7 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
     const body = render(viewFile, viewData(helpers, { title }, data))
     const request = this.request
     const topbar = await app.topbar.shownTo(app.policy, request.user, helpers.currentPath ?? '/', (error) => request.log.warn({ err: error }, 'a top bar count failed'))
-    const html = render(LAYOUT, viewData(helpers, { title, body, panel, topbar, notice: takeNotice(request) }))
+    const html = render(LAYOUT, viewData(helpers, { title, body, panel, topbar, sourceUrl, notice: takeNotice(request) }))
     // The same URL answers a fragment or a page depending on HX-Request: caches must keep both.
     return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(encoded(html))
   })
