@@ -79,7 +79,7 @@ export class DashboardWidgets {
    */
   async shownTo(policy: Policy, user: PublicUser, onError: (key: string, error: unknown) => void): Promise<ShownWidget[]> {
     const visible = [...this.#widgets.values()]
-      .filter((w) => (w.permission === null || policy.decide(user.role, w.permission).allowed) && (!w.visibleTo || w.visibleTo(user)))
+      .filter((w) => (w.permission === null || policy.decide(user.role, w.permission).allowed) && visibleTo(w, user, onError))
     const ordered = visible.map((w, i) => ({ w, i })).sort((a, b) => (a.w.order ?? 100) - (b.w.order ?? 100) || a.i - b.i).map(({ w }) => w)
     return Promise.all(ordered.map(async (widget) => {
       try {
@@ -89,6 +89,17 @@ export class DashboardWidgets {
         return { key: widget.key, title: widget.title, kind: 'failed' as const }
       }
     }))
+  }
+}
+
+/** A condition that throws hides its widget (fails closed) and is reported; the page still answers. */
+function visibleTo(widget: DashboardWidget, user: PublicUser, onError: (key: string, error: unknown) => void): boolean {
+  if (!widget.visibleTo) return true
+  try {
+    return widget.visibleTo(user)
+  } catch (error) {
+    onError(widget.key, error)
+    return false
   }
 }
 

@@ -123,6 +123,18 @@ t.test('a panel\'s widgets are only for those who may enter it: an admin panel\'
   t.same(calls, { mine: ['boss@example.com'] })
 })
 
+t.test('a widget whose own condition throws is hidden (fails closed) and logged; the page answers', async (t) => {
+  const { calls, widgets } = counting()
+  const lines: string[] = []
+  const shaky: DashboardWidget = { key: 'shaky', kind: 'counter', title: 'Shaky', permission: null, visibleTo: () => { throw new Error('no idea') }, compute: async () => ({ value: 1 }) }
+  const app = await appWith(t, [shaky, ...widgets.filter((w) => w.key === 'mine')], lines)
+  const page = await getPage(app, '/dashboard', await signIn(app, 'clerk@example.com'))
+  t.equal(page.statusCode, 200)
+  t.same(attributeValues(page.body, 'data-widget'), ['mine'])
+  t.same(Object.keys(calls), ['mine'])
+  t.match(lines.map((line) => JSON.parse(line) as { widget?: string }).filter((l) => l.widget), [{ widget: 'shaky' }])
+})
+
 t.test('a widget key that is not a plain name stops the boot', async (t) => {
   await t.rejects(createApp({ access, users, modules, panels: [Panel.make().id('office').path('office').access('signed-in').widgets([{ key: 'Bad Key', kind: 'counter', title: 'x', permission: null, compute: async () => ({ value: 1 }) }])] }), /dashboard widget needs a key/)
 })
