@@ -14,6 +14,8 @@ import { escapeHtml } from './escape-html.ts'
 import { explicitInclude } from './explicit-include.ts'
 import { takeNotice } from './notice.ts'
 import { Topbar } from './topbar.ts'
+import { viewByName } from './view-by-name.ts'
+import { DashboardWidgets } from './dashboard-widgets.ts'
 import { registerSourceArchive, SOURCE_ARCHIVE_PATH } from '../source/source-route.ts'
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
@@ -51,10 +53,18 @@ declare module 'fastify' {
     page(viewFile: string, data?: object, options?: PageOptions): Promise<FastifyReply>
     /** Renders `viewFile` alone (no layout): the answer to an htmx request that swaps a part. */
     fragment(viewFile: string, data?: object): Promise<FastifyReply>
+    /**
+     * For hosts used to @fastify/view: renders the view `name` (relative to the views root, '.eta'
+     * optional) with `data` and the same helpers as reply.page, alone (no layout), and sends it
+     * as HTML. A name that is no view under the root fails with ERR_VIEW_NOT_FOUND.
+     */
+    view(name: string, data?: object): Promise<FastifyReply>
   }
   interface FastifyInstance {
     /** The links of every page's top bar: panels and panel plugins add theirs (core/views/topbar.ts). */
     topbar: Topbar
+    /** The widgets of /dashboard: panels and panel plugins add theirs (core/views/dashboard-widgets.ts). */
+    dashboardWidgets: DashboardWidgets
     /** Renders a view file to a string with the same helpers as reply.page. */
     renderView(request: FastifyRequest, viewFile: string, data?: object): Promise<string>
   }
@@ -106,6 +116,7 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
   const render = (viewFile: string, data: object): string => view(viewFile).call(eta, data, {})
 
   app.decorate('topbar', new Topbar())
+  app.decorate('dashboardWidgets', new DashboardWidgets())
   const sourceUrl = options.sourceUrl ?? SOURCE_ARCHIVE_PATH
   if (!options.sourceUrl) registerSourceArchive(app, options.root)
   app.decorate('renderView', async (request: FastifyRequest, viewFile: string, data: object = {}) =>
@@ -122,6 +133,12 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
     const html = render(LAYOUT, viewData(helpers, { title, body, panel, topbar, sourceUrl, notice: takeNotice(request) }))
     // The same URL answers a fragment or a page depending on HX-Request: caches must keep both.
     return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(encoded(html))
+  })
+
+  const named = viewByName(options.root, options.production)
+  app.decorateReply('view', async function view(this: FastifyReply, name: string, data: object = {}) {
+    const html = render(named(name), viewData(viewHelpers(this.request), data))
+    return this.type('text/html; charset=utf-8').send(encoded(html))
   })
 
   app.decorateReply('fragment', async function fragment(this: FastifyReply, viewFile: string, data: object = {}) {
