@@ -257,7 +257,11 @@
     else place(slotKey)
   }
 
-  /** The next field not placed yet, after the last one worked on: shown and focused; none left, Finish & Save. */
+  /**
+   * The next field not placed yet, after the last one worked on: its stamp placed, shown and
+   * focused (a button named "Next field" that only scrolled left people waiting for the stamp);
+   * none left, Finish & Save.
+   */
   function nextField() {
     const count = meta.slots.length
     for (let step = 1; step <= count; step++) {
@@ -265,11 +269,7 @@
       const slot = meta.slots[index]
       if (placed.has(slot.key)) continue
       cursor = index
-      const saved = savedPlacement(slot)
-      if (!saved) return place(slot.key, { focus: true })
-      reveal = { key: slot.key, focus: true }
-      if (saved.page !== page) return goTo(saved.page)
-      return renderBoxes()
+      return place(slot.key, { focus: true })
     }
     finish.focus()
   }
@@ -421,10 +421,42 @@
       const cancel = $('[data-cancel]')
       cancel.textContent = 'Done'
       cancel.classList.replace('button-secondary', 'button-primary')
-      // The focus was on Finish & Save, now hidden: it goes to what happened (and the download link).
-      status.focus()
+      // The focus was on Finish & Save, now hidden: it goes to what happened (and the download
+      // link), brought into the middle of the screen: scrolled by the focus alone, it stopped
+      // under the sticky bars on a phone.
+      status.focus({ preventScroll: true })
+      status.scrollIntoView({ block: 'center' })
+      refreshInboxBadge()
     }
   })
+
+  /**
+   * The top bar's Inbox count, drawn with the page, is stale once a request is signed here: it is
+   * counted again from the Inbox's JSON (the requests that are the user's turn) and redrawn as the
+   * layout draws it (core/views/layout.eta), or removed at zero.
+   */
+  async function refreshInboxBadge() {
+    const link = document.querySelector('[data-topbar="signature.inbox"]')
+    if (!link || !config.request) return
+    try {
+      const inbox = await json(await fetch(link.href, { headers: { accept: 'application/json' } }))
+      const count = inbox.waiting.filter((item) => item.yourTurn).length
+      link.querySelector('.count-badge')?.remove()
+      if (count === 0) return
+      const badge = document.createElement('span')
+      badge.className = 'count-badge'
+      const shown = document.createElement('span')
+      shown.setAttribute('aria-hidden', 'true')
+      shown.textContent = String(count)
+      const said = document.createElement('span')
+      said.className = 'sr-only'
+      said.textContent = `${count} waiting for your signature`
+      badge.append(shown, said)
+      link.append(' ', badge)
+    } catch {
+      // The badge stays as it was; the next page draws it afresh.
+    }
+  }
 
   /**
    * The "Sign again?" dialog: resolves with the finalize answer once signed with a reason, or
