@@ -1,5 +1,7 @@
 import type { SessionEventJson } from './session-events.ts'
 
+const REASONED = new Set(['declined', 'cancelled'])
+
 /** One line of a session's history as people read it. */
 export interface HistoryLine {
   event: string
@@ -44,8 +46,9 @@ export function historyLines(events: readonly SessionEventJson[]): HistoryLine[]
       continue
     }
     if (e.requestId) for (const k of [...folding.keys()]) if (k.startsWith(`${e.requestId}\0`)) folding.delete(k)
-    // A signature's detail names its uuid and certificate subject: the audit trail's, not the reader's.
-    lines.push({ event: e.event, again: false, count: 1, at: e.at, lastAt: e.at, actor: e.actor, requestId: e.requestId, detail: e.event === 'signed' ? null : e.detail })
+    // Only a person's own words (a reason to decline or cancel) are read here; other details (a
+    // signature's uuid and certificate subject, "parallel; 2 signer(s)") belong to the audit trail.
+    lines.push({ event: e.event, again: false, count: 1, at: e.at, lastAt: e.at, actor: e.actor, requestId: e.requestId, detail: REASONED.has(e.event) ? e.detail : null })
   }
   return lines
 }
