@@ -42,6 +42,12 @@ t.test('from the invitation link: the document first, the signature when the fie
   await dialog.getByRole('button', { name: 'Sign with it' }).click()
   await staff.locator('[data-error-for="pad"]', { hasText: 'Draw your signature first.' }).waitFor()
   t.equal(await staff.locator('[data-box]').count(), 0, 'nothing placed without a signature')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  t.notOk(await staff.locator('[data-newsig-dialog]').evaluate((d: HTMLDialogElement) => d.open), 'Cancel closes the dialog')
+  t.ok(await staff.evaluate(() => document.activeElement?.matches('[data-marker="employee"]')), 'the focus returns to the field')
+  t.equal(await staff.locator('[data-box]').count(), 0, 'and nothing is placed')
+  await staff.getByRole('button', { name: 'Next field' }).click()
+  await dialog.waitFor()
 
   await staff.setViewportSize({ width: 390, height: 844 })
   const box = (await staff.locator('[data-pad]').boundingBox())!

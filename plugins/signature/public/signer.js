@@ -526,6 +526,8 @@
   let drawing = null
   function askForSignature() {
     const dialog = document.querySelector('[data-newsig-dialog]')
+    // A second click while it is open (a double click on a chip) asks nothing more.
+    if (dialog.open) return Promise.resolve(false)
     const form = dialog.querySelector('[data-newsig-form]')
     const q = (selector) => form.querySelector(selector)
     const opener = document.activeElement
