@@ -50,6 +50,13 @@ t.test('the session page, the inbox, the outbox and the send form speak in words
     await checkAtBothSizes(t, admin, 'session')
   })
 
+  await t.test('sessions list', async (t) => {
+    await admin.goto('/app/sessions')
+    const sent = await admin.locator(`[data-session-link][href$="${session.id}"]`).locator('xpath=ancestor::tr').locator('time').innerText()
+    t.notMatch(sent, /UTC|T\d\d:/, `the time in the reader's zone (${sent})`)
+    await checkAtBothSizes(t, admin, 'sessions')
+  })
+
   await t.test('inbox', async (t) => {
     await staff.goto('/app/inbox')
     t.equal(await staff.locator('[data-inbox] [data-part]').innerText(), 'Employee', 'the part by its label')
