@@ -110,32 +110,32 @@ export class OutboxDispatcher {
     const inFlight = new Set<Promise<void>>()
     for (;;) {
       this.#again = false
-      let picked = 0
       if (!this.#stopped && inFlight.size < limit) {
         const now = this.#now()
         const staleBefore = new Date(now.getTime() - staleClaimMs).toISOString()
         const ids = await repository.due(now.toISOString(), staleBefore, limit - inFlight.size)
-        for (const id of ids) {
+        // Claimed together, as the rows of one pick; each is then sent and settled on its own.
+        const rows = await Promise.all(ids.map(async (id) => {
           const token = randomUUID()
           const row = await repository.claim(id, token, this.#now().toISOString(), staleBefore)
-          if (!row) continue
-          picked++
-          const send: Promise<void> = this.#sendOne(row, token).then((outcome) => {
+          return row ? { row, token } : null
+        }))
+        for (const claimed of rows) {
+          if (!claimed) continue
+          const send: Promise<void> = this.#sendOne(claimed.row, claimed.token).then((outcome) => {
             total[outcome]++
-            if (outcome === 'sent' || outcome === 'failed') this.#options.onSettled?.(row.channel, outcome === 'sent' ? 'sent' : 'given-up')
+            if (outcome === 'sent' || outcome === 'failed') this.#options.onSettled?.(claimed.row.channel, outcome === 'sent' ? 'sent' : 'given-up')
           }, (error) => this.#options.onError?.(error)).finally(() => { inFlight.delete(send) })
           inFlight.add(send)
         }
       }
-      if (picked > 0 && inFlight.size < limit) continue // more may be due: a settled row freed its target's next
-      if (inFlight.size === 0) {
-        if (this.#again && !this.#stopped) continue
-        return total
-      }
+      if (inFlight.size === 0 && !(this.#again && !this.#stopped)) return total
       if (this.#again) continue
-      // Until a send settles (it may free its target's next row) or a commit wakes us.
+      // Until a send settles (its target's next row may be due) or a commit wakes us; then one
+      // turn of the event loop, so the sends settling together are picked after in one query.
       await Promise.race([...inFlight, new Promise<void>((resolve) => { this.#wake = resolve })])
       this.#wake = null
+      await new Promise<void>((resolve) => setImmediate(resolve))
     }
   }
 
