@@ -1,5 +1,6 @@
 import * as mupdf from 'mupdf'
 import { ERR_PAGE_NOT_FOUND } from '../errors.ts'
+import { encodePng } from './encode-png.ts'
 import { openPdf } from './page-geometry.ts'
 import { drawUnsignedFieldsAsTheyAre } from './unsigned-fields-as-drawn.ts'
 
@@ -11,7 +12,7 @@ export function rasterizePage(bytes: Uint8Array, page: number, dpi: number): Uin
   const scale = dpi / 72
   const pixmap = doc.loadPage(page - 1).toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true)
   try {
-    return pixmap.asPNG()
+    return encodePng(pixmap.getPixels(), pixmap.getWidth(), pixmap.getHeight(), pixmap.getStride())
   } finally {
     pixmap.destroy()
     doc.destroy()
