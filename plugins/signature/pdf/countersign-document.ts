@@ -4,7 +4,6 @@
 // certification that allows no change at all (DocMDP P=1) refuses it. The stamp can't also be
 // drawn elsewhere: page content added after a signature is a forbidden change, and poppler reads a
 // signature field with several widgets as several unsigned fields, so it is one placement.
-import { PDFDict, PDFName, PDFRef, type PDFDocument } from 'pdf-lib'
 import { appendIncrementalUpdate } from './append-incremental-update.ts'
 import { buildSignatureDictionary } from './build-signature-dictionary.ts'
 import { createSignatureField } from './create-signature-field.ts'
@@ -13,6 +12,7 @@ import { ERR_COUNTERSIGN_ONE_PLACEMENT, ERR_PDF_NO_CHANGES_ALLOWED } from './err
 import { ownFieldLock } from './field-lock.ts'
 import { uniqueFieldName } from './field-names.ts'
 import { finishSignature } from './finish-signature.ts'
+import { objectsASignatureTouches } from './objects-a-signature-touches.ts'
 import { openForUpdate } from './open-for-update.ts'
 import { changedSince, snapshot } from './changed-objects.ts'
 import { resolveSigner } from './signer-input.ts'
@@ -30,9 +30,7 @@ export async function countersignDocument(pdf: Uint8Array, options: CountersignO
   const { doc, previous, created } = await openForUpdate(pdf)
   if (docMdpPermission(doc) === 1) throw ERR_PDF_NO_CHANGES_ALLOWED()
 
-  // What a new field touches among existing objects: the catalog, the form, its field list, the
-  // pages and their annotation lists. Whichever of them changed is written again.
-  const before = snapshot(doc.context, watchedObjects(doc, previous.root))
+  const before = snapshot(doc.context, objectsASignatureTouches(doc, previous.root))
   assertStampsOnPages(doc, options.stamps)
   const widget = await stampWidget(doc, options.stamps[0]!)
   const name = uniqueFieldName(doc, 'Signature')
@@ -45,18 +43,4 @@ export async function countersignDocument(pdf: Uint8Array, options: CountersignO
     context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps),
     write: () => appendIncrementalUpdate(pdf, { objects: [...changed, ...created()], previous, context: doc.context }),
   })
-}
-
-function watchedObjects(doc: PDFDocument, root: PDFRef): PDFRef[] {
-  const refs = [root]
-  const acroForm = doc.catalog.get(PDFName.of('AcroForm'))
-  if (acroForm instanceof PDFRef) refs.push(acroForm)
-  const fields = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict)?.get(PDFName.of('Fields'))
-  if (fields instanceof PDFRef) refs.push(fields)
-  for (const page of doc.getPages()) {
-    refs.push(page.ref)
-    const annots = page.node.get(PDFName.of('Annots'))
-    if (annots instanceof PDFRef) refs.push(annots)
-  }
-  return refs
 }

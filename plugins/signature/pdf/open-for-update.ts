@@ -27,6 +27,50 @@ export function continueAfter(opened: OpenedForUpdate, updated: Uint8Array): Ope
   return startingAt(opened.doc, updated)
 }
 
+/**
+ * For a document nobody signed yet: its parse, and the start of an update of its own bytes where
+ * those bytes can take one, that is where its newest cross-reference section leads readers to its
+ * objects. `opened` is null otherwise (no readable trailer, offsets that miss their objects): the
+ * caller rewrites the file whole, which repairs it.
+ */
+export async function openIfUpdatable(pdf: Uint8Array): Promise<{ doc: PDFDocument; opened: OpenedForUpdate | null }> {
+  const doc = await loadPdf(pdf)
+  let previous: TrailerInfo
+  try {
+    previous = readLastTrailer(pdf, doc.context)
+  } catch {
+    return { doc, opened: null }
+  }
+  return { doc, opened: crossReferenceLeadsToObjects(pdf, previous) ? startingAt(doc, pdf) : null }
+}
+
+/**
+ * A classic table's in-use entries each point at "N G obj" (a cross-reference stream was read by
+ * pdf-lib itself, and a broken one fails the parse). Readers that follow a broken table repair the
+ * file each in their own way, and a signature over such bytes could read differently in each.
+ */
+function crossReferenceLeadsToObjects(pdf: Uint8Array, previous: TrailerInfo): boolean {
+  if (previous.crossReference === 'stream') return true
+  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)
+  const end = text.indexOf('trailer', previous.startxref, 'latin1')
+  if (end < 0) return false
+  const lines = text.toString('latin1', previous.startxref + 4, end).split(/\r\n|\r|\n/).map((l) => l.trim()).filter(Boolean)
+  let number = 0
+  for (const line of lines) {
+    const subsection = /^(\d+) (\d+)$/.exec(line)
+    if (subsection) { number = Number(subsection[1]); continue }
+    const entry = /^(\d{10}) (\d{5}) ([nf])$/.exec(line)
+    if (!entry) return false
+    if (entry[3] === 'n') {
+      const at = Number(entry[1])
+      const head = text.toString('latin1', at, at + 40)
+      if (!new RegExp(`^\\s*${number}\\s+${Number(entry[2])}\\s+obj\\b`).test(head)) return false
+    }
+    number++
+  }
+  return true
+}
+
 function startingAt(doc: PDFDocument, pdf: Uint8Array): OpenedForUpdate {
   const previous = readLastTrailer(pdf, doc.context)
   doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, previous.size - 1)

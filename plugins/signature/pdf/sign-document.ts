@@ -1,5 +1,5 @@
-// One signer, one signature, in a single full rewrite of a document nobody has signed yet. The
-// first stamp is the signature field's widget (stamp-widgets.ts), as a session signer's is; any
+// One signer, one signature on a document nobody has signed yet, appended to its original bytes
+// as an incremental update (a damaged file is rewritten whole instead). The first stamp is the signature field's widget (stamp-widgets.ts), as a session signer's is; any
 // further stamps of the same signature are drawn into the pages, which this signature covers.
 // The signature may certify the result (DocMDP). A document that is already signed is signed by
 // countersignDocument instead.
@@ -8,7 +8,13 @@ import { buildSignatureDictionary, type DocMdpPermission } from './build-signatu
 import { createSignatureField, setDocMdpPermissions } from './create-signature-field.ts'
 import { reserveDssSlot } from './reserve-dss-slot.ts'
 import { embedStampImage, type StampImage } from './embed-stamp-image.ts'
-import { loadForRewrite, saveNormalized } from './normalize-pdf.ts'
+import { saveNormalized } from './normalize-pdf.ts'
+import { openIfUpdatable } from './open-for-update.ts'
+import { appendIncrementalUpdate } from './append-incremental-update.ts'
+import { changedSince, snapshot } from './changed-objects.ts'
+import { objectsASignatureTouches } from './objects-a-signature-touches.ts'
+import { findSignedFields } from './signature-fields.ts'
+import { ERR_PDF_ALREADY_SIGNED } from './errors.ts'
 import { pageAt } from './page-lookup.ts'
 import { finishSignature, versionSeed } from './finish-signature.ts'
 import { timestampSourceFor, type TimestampSource } from '../timestamps/timestamp-source.ts'
@@ -37,7 +43,9 @@ export interface SignDocumentOptions {
 export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions): Promise<Uint8Array> {
   const signingTime = options.signingTime ?? new Date()
   const identity = resolveSigner(options.signer, signingTime)
-  const doc = await loadForRewrite(pdf)
+  const { doc, opened } = await openIfUpdatable(pdf)
+  if (findSignedFields(doc).length > 0) throw ERR_PDF_ALREADY_SIGNED()
+  const before = opened && snapshot(doc.context, objectsASignatureTouches(doc, opened.previous.root))
   assertStampsOnPages(doc, options.stamps)
   const [first, ...more] = options.stamps
   const image = first ? await embedStampImage(doc, first.image) : undefined
@@ -52,7 +60,12 @@ export async function signDocument(pdf: Uint8Array, options: SignDocumentOptions
   const widget = first ? await stampWidget(doc, first, image) : { page: pageAt(doc, 1) }
   createSignatureField(doc, { ...widget, name, value: signature, lock })
   if (certify) setDocMdpPermissions(doc, signature)
-  return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write: () => saveNormalized(doc, versionSeed(pdf, identity, signingTime)) })
+  // The original bytes stay, the signature appended as an update of them; a file whose own
+  // cross-reference data cannot be trusted is rewritten whole instead (normalize-pdf.ts).
+  const write = opened && before
+    ? () => appendIncrementalUpdate(pdf, { objects: [...changedSince(doc.context, before), ...opened.created()], previous: opened.previous, context: doc.context })
+    : () => saveNormalized(doc, versionSeed(pdf, identity, signingTime))
+  return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write })
 }
 
 async function drawStamps(doc: PDFDocument, stamps: Stamp[], embedded: Map<Uint8Array, StampImage>): Promise<void> {
