@@ -9,12 +9,17 @@ import type { PanelContext, PanelPlugin } from '../panel/panel-plugin.ts'
 import { navigate, wantsFragment } from '../views/htmx.ts'
 import { setNotice } from '../views/notice.ts'
 import { VIEW_FILES } from '../views/view-files.ts'
-import type { Resource, ResourceAction, ResourceRecord } from './define-resource.ts'
+import type { RelationList, Resource, ResourceAction, ResourceRecord } from './define-resource.ts'
 import { authorizeAction, authorizedRecord } from './authorize-action.ts'
 import { bulkIdsFrom } from './bulk-ids.ts'
 import { fieldErrors, formFields, refusedField, type FieldErrors, type FormValues } from './form-model.ts'
 import { rememberingQueryParser } from '../http/query-parser.ts'
-import { listStateParser } from './list-state.ts'
+import { listStateParser, sourceFilters } from './list-state.ts'
+import { filterControls } from './filter-controls.ts'
+import { relationErrors, relationOptions, relationshipFields } from './relationship-field.ts'
+import { mountRelationOptionsRoute } from './relation-options-route.ts'
+import { mountBulkActionRoutes, mountRecordActionRoutes, recordActionButtons } from './custom-action-routes.ts'
+import { relationSections } from './relation-lists.ts'
 import { badgeClass, columnText, mayUse, tableModel, type Urls } from './table-model.ts'
 
 const VIEWS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'views')
@@ -72,11 +77,14 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
     record: (id) => panel.url(recordRoute, { id }),
     confirmDelete: (id) => panel.url(confirmDeleteRoute, { id }),
     confirmBulkDelete: `/${panel.path}/${resource.slug}/bulk-delete`,
+    recordAction: (action, id) => panel.url(name(`action.${action}`), { id }),
+    bulkAction: (action) => `/${panel.path}/${resource.slug}/bulk/${action}`,
   }
   const actorOf = (request: FastifyRequest): PublicUser => requireUser(request.user)
   const canFor = (actor: PublicUser) => (permission: string) => policy.can(actor.role, permission)
   // Built once at boot, not per request.
   const listStateOf = rememberingQueryParser(listStateParser(resource))
+  const optionsUrl = (key: string) => panel.url(name('field-options'), { field: key })
   const searchPlaceholder = `Search by ${resource.searchFields.map((key) => resource.columns.find((c) => c.key === key)?.label.toLowerCase() ?? key).join(' or ')}`
 
   const { view, edit, delete: remove } = resource.actions
@@ -89,7 +97,7 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
     const result = await resource.source.list(actor, {
       page: state.page, perPage: state.perPage, search: state.search || undefined,
       searchFields: resource.searchFields, sort: resource.order(state.sort),
-      filters: state.filters as Partial<Record<keyof R & string, string>>,
+      ...sourceFilters(resource, state),
     })
     const table = tableModel({ resource, state, rows: result.data, total: result.total, estimated: result.estimated, urls, actor, can: canFor(actor) })
     if (wantsFragment(request)) return reply.fragment(VIEW.table, { table })
@@ -99,27 +107,33 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
       searchPlaceholder,
       resourceLabel: resource.label,
       recordLabel: resource.recordLabel,
-      filters: resource.filters,
+      filters: filterControls(resource, state),
       perPageOptions: resource.perPageOptions,
       createHref: create && canFor(actor)(create.permission) ? panel.url(name('create')) : null,
     }, { title: resource.label })
   })
 
+  const relations = [...resource.relations, ...(panel.relationListsOf(resource.slug))] as RelationList<R>[]
   const renderRecord = async (request: FastifyRequest, reply: FastifyReply, record: R, extra: { values?: FormValues<R>; errors?: FieldErrors; flash?: { kind: string; message: string } } = {}) => {
     const actor = actorOf(request)
     const can = canFor(actor)
+    const editable = mayUse(can, actor, resource.actions.edit, record)
+    const values = (extra.values ?? record) as Readonly<Record<string, unknown>>
     const model = {
       title: resource.title(record),
+      url: urls.record(record.id),
       listUrl: urls.list,
       resourceLabel: resource.label,
       details: resource.columns.map((column) => {
         const text = columnText(column, record)
         return { label: column.label, text, badge: badgeClass(column, text) }
       }),
-      form: mayUse(can, actor, resource.actions.edit, record)
-        ? { action: panel.url(name('update'), { id: record.id }), fields: formFields(resource, actor, record, extra.values ?? record, extra.errors ?? {}) }
+      form: editable
+        ? { action: panel.url(name('update'), { id: record.id }), fields: formFields(resource, actor, record, values, extra.errors ?? {}, await relationOptions(policy, resource, actor, values), optionsUrl) }
         : null,
       deleteHref: mayUse(can, actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
+      actions: recordActionButtons(resource, actor, can, record, urls),
+      relations: await relationSections(relations, actor, can, record),
       flash: extra.flash ?? null,
       recordLabel: resource.recordLabel,
     }
@@ -133,6 +147,9 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
   })
 
   if (edit) mountUpdateRoute(resource, edit, app, name, renderRecord)
+  if (relationshipFields(resource).length > 0) mountRelationOptionsRoute(resource, app, name)
+  if (resource.recordActions.length > 0) mountRecordActionRoutes(resource, app, name)
+  if (resource.bulkActions.length > 0) mountBulkActionRoutes(resource, app, name)
   if (remove) mountDeleteRoutes(resource, remove, panel, app, name, urls)
   if (resource.actions.create) mountCreateRoutes(resource, panel, app, name, urls)
   if (resource.actions.bulkDelete) mountBulkDeleteRoutes(resource, resource.actions.bulkDelete, app, name, urls)
@@ -154,6 +171,11 @@ function mountUpdateRoute<R extends ResourceRecord>(resource: Resource<R>, actio
       if (unknown.length > 0) throw ERR_VALIDATION(`body: unknown field(s): ${unknown.join(', ')}`)
       reply.code(422)
       return renderRecord(request, reply, current, { values: body, errors, flash: { kind: 'error', message: 'Please correct the fields marked below.' } })
+    }
+    const related = await relationErrors(policy, resource, actor, parsed.data)
+    if (Object.keys(related).length > 0) {
+      reply.code(422)
+      return renderRecord(request, reply, current, { values: body, errors: related, flash: { kind: 'error', message: 'Please correct the fields marked below.' } })
     }
     try {
       const updated = await update(actor, request.params.id, parsed.data)
@@ -211,11 +233,12 @@ function mountCreateRoutes<R extends ResourceRecord>(resource: Resource<R>, pane
   const base = `/${resource.slug}`
   const formAction = `/${panel.path}/${resource.slug}`
 
-  const render = (request: FastifyRequest, reply: FastifyReply, values: Record<string, unknown>, errors: FieldErrors, flash: { kind: string; message: string } | null) => {
+  const optionsUrl = (key: string) => panel.url(name('field-options'), { field: key })
+  const render = async (request: FastifyRequest, reply: FastifyReply, values: Record<string, unknown>, errors: FieldErrors, flash: { kind: string; message: string } | null) => {
     const actor = requireUser(request.user)
     const model = {
       action: formAction, listUrl: urls.list, resourceLabel: resource.label, recordLabel: resource.recordLabel, flash,
-      fields: formFields(resource, actor, null, values, errors),
+      fields: formFields(resource, actor, null, values, errors, await relationOptions(policy, resource, actor, values), optionsUrl),
     }
     if (wantsFragment(request)) return reply.fragment(VIEW.createForm, { create: model })
     return reply.page(VIEW.create, { create: model }, { title: `New ${resource.recordLabel}` })
@@ -236,6 +259,11 @@ function mountCreateRoutes<R extends ResourceRecord>(resource: Resource<R>, pane
       if (unknown.length > 0) throw ERR_VALIDATION(`body: unknown field(s): ${unknown.join(', ')}`)
       reply.code(422)
       return render(request, reply, body, errors, { kind: 'error', message: 'Please correct the fields marked below.' })
+    }
+    const related = await relationErrors(policy, resource, actor, parsed.data)
+    if (Object.keys(related).length > 0) {
+      reply.code(422)
+      return render(request, reply, body, related, { kind: 'error', message: 'Please correct the fields marked below.' })
     }
     try {
       const record = await create(actor, parsed.data)
