@@ -78,7 +78,9 @@ export function decimalValue(options: DecimalOptions & { optional: true }): z.Zo
 export function decimalValue(options?: DecimalOptions): z.ZodType<number>
 export function decimalValue(options: DecimalOptions = {}): z.ZodType<number | null> {
   const scale = options.scale ?? 2
-  const pattern = new RegExp(`^-?\\d+(\\.\\d{1,${scale}})?$`)
+  if (!Number.isInteger(scale) || scale < 0 || scale > 10) throw new Error('decimalValue: scale must be 0..10')
+  // A whole-number field (scale 0, the yen) takes no decimal point at all.
+  const pattern = scale === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+(\\.\\d{1,${scale}})?$`)
   let number: z.ZodType<number, unknown> = z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().replace(/,/g, '') : typeof value === 'number' ? String(value) : value),
     z.string({ error: 'is required' })
