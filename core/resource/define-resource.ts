@@ -184,7 +184,8 @@ export interface RelationList<R> {
   label: string
   permission: string
   columns: Array<{ key: string; label: string; type?: ResourceColumn<unknown>['type']; currency?: string }>
-  rows(actor: PublicUser, record: R): Promise<Array<Record<string, unknown>>>
+  /** The related records, each an object whose keys the columns name. */
+  rows(actor: PublicUser, record: R): Promise<ReadonlyArray<object>>
   /** Said when there are no rows: "No signatures yet". */
   empty?: string
 }

@@ -23,8 +23,12 @@ function isDateTime(value: string): boolean {
   return isCalendarDate(`${m[1]}-${m[2]}-${m[3]}`) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60
 }
 
-/** '' (a field left empty) is "no value": absent for an optional field, "required" for the others. */
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+/**
+ * '' (a field left empty) is "no value": absent for an optional field, "required" for the others.
+ * So is null, an optional field's own output: a value parsed once (by the form) is parsed again
+ * by the table source, and must pass unchanged.
+ */
+const blankToUndefined = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value)
 
 interface Bounds { min?: string; max?: string }
 

@@ -23,7 +23,7 @@ export async function relationSections<R>(lists: readonly RelationList<R>[], act
       key: list.key,
       label: list.label,
       headers: list.columns.map((column) => column.label),
-      rows: rows.map((row) => ({ cells: list.columns.map((column) => ({ label: column.label, text: displayText(column, row[column.key]) })) })),
+      rows: rows.map((row) => ({ cells: list.columns.map((column) => ({ label: column.label, text: displayText(column, (row as Record<string, unknown>)[column.key]) })) })),
       empty: list.empty ?? `No ${list.label.toLowerCase()} yet`,
     })
   }

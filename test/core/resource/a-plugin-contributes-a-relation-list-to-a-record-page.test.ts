@@ -27,5 +27,5 @@ t.test('a relation list for a resource the panel does not have stops the boot', 
   const app = Fastify()
   app.decorate('policy', { can: () => true } as never)
   const stray = { id: 'stray', register: (panel: { relationList: (slug: string, list: never) => void }) => panel.relationList('nothing', { key: 'x' } as never), boot() {} }
-  await t.rejects(app.register(Panel.make().id('p').path('p').access('signed-in').plugin(stray as never)).ready(), /a relation list was contributed to "nothing", which is not a resource of this panel/)
+  await t.rejects(async () => { await app.register(Panel.make().id('p').path('p').access('signed-in').plugin(stray as never)); await app.ready() }, /a relation list was contributed to "nothing", which is not a resource of this panel/)
 })

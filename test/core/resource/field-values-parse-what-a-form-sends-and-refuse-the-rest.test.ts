@@ -67,6 +67,19 @@ t.test('decimal and money: typed as people type them, never rounded behind their
   t.equal(parsed(moneyValue({ currency: 'EUR', optional: true }), ''), null)
 })
 
+t.test("each schema accepts its own output (the form parses a value, the table source parses it again)", async (t) => {
+  const cases: Array<[string, z.ZodType, unknown]> = [
+    ['date', dateValue(), '2026-11-27'], ['optional date left empty', dateValue({ optional: true }), ''],
+    ['datetime', dateTimeValue(), '2026-11-27T14:05'], ['optional datetime left empty', dateTimeValue({ optional: true }), ''],
+    ['checkbox', booleanValue(), 'on'], ['unchecked', booleanValue(), undefined],
+    ['decimal', decimalValue(), '1,234.50'], ['optional money left empty', moneyValue({ currency: 'EUR', optional: true }), ''],
+  ]
+  for (const [name, schema, sent] of cases) {
+    const once = parsed(schema, sent)
+    t.same(parsed(schema, once), once, `${name}: ${JSON.stringify(once)} parses to itself`)
+  }
+})
+
 t.test('values read in words: a day, a moment, an amount, yes or no', async (t) => {
   t.equal(formatDate('2026-11-27'), '27 Nov 2026')
   t.equal(formatDate('2026-01-01'), '1 Jan 2026', 'no time zone moves a day to the day before')
