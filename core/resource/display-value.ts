@@ -26,7 +26,11 @@ export function formatDate(value: unknown): string {
 
 export function formatDateTime(value: unknown): string {
   const date = wallClock(value)
-  return date ? MOMENT.format(date) : value === null || value === undefined ? '' : String(value)
+  if (!date) return value === null || value === undefined ? '' : String(value)
+  // An instant (a Date, or a timestamp ending in Z) is said in UTC, and says so; a wall-clock
+  // value from a datetime-local input is said as it was typed.
+  const instant = value instanceof Date || (typeof value === 'string' && /(Z|[+-]00:?00)$/.test(value))
+  return instant ? `${MOMENT.format(date)} UTC` : MOMENT.format(date)
 }
 
 export function formatMoney(value: unknown, currency: string): string {

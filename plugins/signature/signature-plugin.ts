@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { NavigationItem, PanelContext, PanelPlugin } from '../../core/panel/panel-plugin.ts'
 import type { TopbarItem } from '../../core/views/topbar.ts'
 import { mountTemplateRoutes, TEMPLATES_PERMISSION } from './admin/template-routes.ts'
+import { personRelationLists } from './admin/person-relations.ts'
 import { mountDesignerRoutes } from './designer/designer-routes.ts'
 import { mountSignatureAssets } from './public-assets.ts'
 import type { TemplateSource } from './registry/pdf-template-registry.ts'
@@ -61,6 +62,8 @@ export class SignaturePlugin implements PanelPlugin {
   readonly id = 'signature'
   #pages: ReadonlySet<SignaturePage> = new Set(DEFAULT_PAGES)
   readonly #templates: TemplateSource[] = []
+  #people: string | null = null
+  #app: FastifyInstance | null = null
 
   static make(): SignaturePlugin {
     return new SignaturePlugin()
@@ -75,6 +78,15 @@ export class SignaturePlugin implements PanelPlugin {
     return this
   }
 
+  /**
+   * Lists each person's signatures and signing sessions on their page of the panel's people
+   * resource (its slug, e.g. 'users'); shown to those who may read everyone's.
+   */
+  personRelations(peopleSlug: string): this {
+    this.#people = peopleSlug
+    return this
+  }
+
   /** Templates this panel brings into the app-wide registry: instances, classes or `{ key, view, ... }` entries. */
   templates(templates: readonly TemplateSource[]): this {
     this.#templates.push(...templates)
@@ -86,12 +98,19 @@ export class SignaturePlugin implements PanelPlugin {
       const item = page.navigation?.(panel)
       if (item) panel.navigationItem(item)
     }
+    if (this.#people) {
+      personRelationLists(panel, this.#people, () => {
+        if (!this.#app) throw new Error('SignaturePlugin: a person\'s relation lists are read once the panel has booted')
+        return this.#app
+      })
+    }
   }
 
   async boot(panel: PanelContext, app: FastifyInstance): Promise<void> {
     if (!app.hasDecorator('signature')) {
       throw new Error(`SignaturePlugin on panel "${panel.id}": app.signature is missing; register Signatures.make(...) before the panels`)
     }
+    this.#app = app
     for (const source of this.#templates) app.signature.registry.add(source, `panel:${panel.id}`)
     for (const page of this.#chosen()) {
       page.mount(panel, app)
