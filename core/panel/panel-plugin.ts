@@ -40,6 +40,8 @@ export interface PanelContext {
    * It is shown to whom decide() grants its permission, beside the resource's own relations.
    */
   relationList(slug: string, list: RelationList<any>): void
+  /** Whether the panel has a resource with this slug (its own, or one contributed before this call). */
+  hasResource(slug: string): boolean
   /** The relation lists contributed to a resource, for its record page (read at boot). */
   relationListsOf(slug: string): readonly RelationList<any>[]
 }

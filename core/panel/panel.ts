@@ -110,6 +110,7 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
       relationLists.set(slug, [...lists, list])
     },
     relationListsOf: (slug) => relationLists.get(slug) ?? [],
+    hasResource: (slug) => plugins.has(`resource:${slug}`),
   }
   // Resources first so their navigation comes before the plugins'; those plugins contribute come last.
   for (const resource of state.resources) {

@@ -248,6 +248,13 @@ export interface ResourceDefinition<R extends ResourceRecord> {
     create?: { permission: string }
     bulkDelete?: ResourceAction<R>
   }
+  /**
+   * Filament's View and Edit pages: the record's page (GET <base>/:id) only shows the record (its
+   * details, actions and relation lists, read-only for everyone) with an Edit button to its own
+   * page, GET <base>/:id/edit, checked as the edit action. Without it the record's page shows the
+   * details beside the edit form (to whom may edit).
+   */
+  viewPage?: boolean
   /** Actions on one record (row and record page), each with its permission and rule. */
   recordActions?: RecordAction<R>[]
   /** Actions on the chosen rows, each with its permission and rule (checked for every id). */

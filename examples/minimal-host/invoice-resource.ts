@@ -27,6 +27,8 @@ export function invoiceResource(db: Kysely<InvoiceTables>): Resource<Invoice> {
     label: 'Invoices',
     recordLabel: 'invoice',
     title: (invoice) => `Invoice ${invoice.number}`,
+    // An invoice's page shows it; editing is its own page, behind the Edit button.
+    viewPage: true,
     columns: [
       { key: 'number', label: 'Number', sortable: true, primary: true },
       { key: 'customer', label: 'Customer', sortable: true },

@@ -62,7 +62,8 @@ export class SignaturePlugin implements PanelPlugin {
   readonly id = 'signature'
   #pages: ReadonlySet<SignaturePage> = new Set(DEFAULT_PAGES)
   readonly #templates: TemplateSource[] = []
-  #people: string | null = null
+  // The framework's People resource by default: its pages list each person's signatures and sessions.
+  #people: string | null = 'users'
   #app: FastifyInstance | null = null
 
   static make(): SignaturePlugin {
@@ -79,10 +80,11 @@ export class SignaturePlugin implements PanelPlugin {
   }
 
   /**
-   * Lists each person's signatures and signing sessions on their page of the panel's people
-   * resource (its slug, e.g. 'users'); shown to those who may read everyone's.
+   * Where each person's signatures and signing sessions are listed: their page of the panel's
+   * people resource ('users' by default, when the panel has it; null: nowhere). Shown to those
+   * who may read everyone's.
    */
-  personRelations(peopleSlug: string): this {
+  personRelations(peopleSlug: string | null): this {
     this.#people = peopleSlug
     return this
   }
@@ -98,7 +100,7 @@ export class SignaturePlugin implements PanelPlugin {
       const item = page.navigation?.(panel)
       if (item) panel.navigationItem(item)
     }
-    if (this.#people) {
+    if (this.#people && panel.hasResource(this.#people)) {
       personRelationLists(panel, this.#people, () => {
         if (!this.#app) throw new Error('SignaturePlugin: a person\'s relation lists are read once the panel has booted')
         return this.#app

@@ -1,5 +1,5 @@
-// Issue 37 item 6 in the example host: an invoice's page read by a clerk (details in words, no
-// form), the list's date-range filter, the edit form's typed inputs, and a bulk "Mark as paid"
+// Issue 37 item 6 in the example host: an invoice's view page read by a clerk (details in words,
+// no form), the list's date-range filter, the edit page's typed inputs, and a bulk "Mark as paid"
 // asked in the app's dialog, cancelled once, then confirmed. axe finds nothing serious at 1280
 // and 390 px; nothing scrolls sideways.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
@@ -82,12 +82,18 @@ t.test("a clerk reads an invoice's page; an accountant filters by date and marks
   t.same((await page.locator('tbody td[data-label="Number"]').allInnerTexts()).map((s) => s.trim()), ['2026-002'])
   await passes(t, page, 'invoices-date-range')
 
-  // The edit form's typed inputs.
+  // The view page, then the edit page behind its Edit button, with typed inputs.
   await page.goto('/office/invoices/inv-2')
+  t.equal(await page.locator('form[data-form="edit"]').count(), 0, 'the view page has no form')
+  await passes(t, page, 'invoice-view-accountant')
+  await Promise.all([page.waitForURL('**/office/invoices/inv-2/edit'), page.getByRole('link', { name: 'Edit' }).click()])
   t.equal(await page.getByLabel('Issued on').getAttribute('type'), 'date')
   t.equal(await page.getByLabel('Issued on').inputValue(), '2026-02-20')
   t.equal(await page.getByLabel('Amount (EUR)').inputValue(), '340.50')
   await passes(t, page, 'invoice-edit-typed-fields')
+  await page.getByLabel('Amount (EUR)').fill('345.00')
+  await Promise.all([page.waitForURL('**/office/invoices/inv-2'), page.getByRole('button', { name: 'Save changes' }).click()])
+  await page.locator('dl.details').getByText('€345.00').waitFor()
 
   // Bulk: choose both, ask, cancel (nothing happens), ask again, confirm.
   await page.goto('/office/invoices')
