@@ -50,7 +50,8 @@ t.test('the complete example of the resources reference', async (t) => {
   t.match(refused.json(), { code: 'ERR_ACCESS_DENIED' })
 
   const payer = await actorOf(app, 'payer')
-  const form = await payer.get('/office/bills/b1')
+  t.match((await payer.get('/office/bills/b1')).body, 'href="/office/bills/b1/edit"', 'a view page with its Edit button')
+  const form = await payer.get('/office/bills/b1/edit')
   t.match(form.body, '<option value="s1" selected>Acme Paper</option>', 'the supplier select offers the suppliers')
   t.equal((await payer.send('POST', '/office/bills/bulk/mark-paid', [['ids', 'b1']])).statusCode, 200)
   t.notMatch((await payer.get('/office/bills?paid=false')).body, 'B-001', 'paid now')
