@@ -2,7 +2,8 @@
 // 1. an audit event's transaction without an outbox (baseline) and with one (a webhook row for
 //    each of 3 subscribed endpoints);
 // 2. commit -> a real local HTTP receiver has the webhook (the kick after commit, no poll);
-// 3. draining 1000 webhook rows over 20 endpoints to that receiver, with one and two dispatchers.
+// 3. draining 10,000 webhook rows (OUTBOX_ROWS) over 20 endpoints to that receiver, with one
+//    dispatcher and with two on connections of their own (two instances), and the pick query's time.
 // Run: node --import tsx bench/outbox.bench.ts   (never part of npm test)
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -36,24 +37,26 @@ const receiver = createServer((request, response) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()))
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
 
-async function openEngine(engine: 'sqlite' | 'postgres'): Promise<{ database: Database<any>; close: () => Promise<void> } | null> {
+const ROWS = Number(process.env.OUTBOX_ROWS ?? 10_000)
+
+async function openEngine(engine: 'sqlite' | 'postgres'): Promise<{ database: Database<any>; another: () => Database<any>; close: () => Promise<void> } | null> {
   if (engine === 'sqlite') {
     const dir = await mkdtemp(path.join(tmpdir(), 'outbox-bench-'))
     const database = openDatabase<any>({ sqliteFile: path.join(dir, 'bench.sqlite') })
-    return { database, close: async () => { await database.close(); await rm(dir, { recursive: true, force: true }) } }
+    return { database, another: () => openDatabase<any>({ sqliteFile: path.join(dir, 'bench.sqlite') }), close: async () => { await database.close(); await rm(dir, { recursive: true, force: true }) } }
   }
   const schema = `b_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: PG_URL })
   try { await admin.connect() } catch { return null }
   await admin.query(`create schema ${quoteIdentifier(schema)}`)
   const database = openDatabase<any>({ url: PG_URL, schema })
-  return { database, close: async () => { await database.close(); await admin.query(`drop schema ${quoteIdentifier(schema)} cascade`); await admin.end() } }
+  return { database, another: () => openDatabase<any>({ url: PG_URL, schema }), close: async () => { await database.close(); await admin.query(`drop schema ${quoteIdentifier(schema)} cascade`); await admin.end() } }
 }
 
 async function run(engine: 'sqlite' | 'postgres') {
   const opened = await openEngine(engine)
   if (!opened) return console.log(`${engine}: not reachable, skipped`)
-  const { database, close } = opened
+  const { database, another, close } = opened
   const db = database.db
   await migrateToLatest(db, signatureMigrations)
   const secrets = new SecretBox(randomBytes(32))
@@ -105,14 +108,29 @@ async function run(engine: 'sqlite' | 'postgres') {
     await endpoints.insert({ id, url: receiverUrl, description: '', events: '[]', secret_sealed: secrets.seal('whsec_' + randomBytes(24).toString('base64'), id), status: 'active', created_by: 'u', created_at: at, updated_at: at })
     ids.push(id)
   }
+  // Each dispatcher is an instance: a database connection (pool) and a repository of its own,
+  // whose pick query (repository.due) is timed.
+  const instance = (picks: number[]) => {
+    const own = another()
+    const repository = new OutboxRepository(own.db)
+    const due = repository.due.bind(repository)
+    repository.due = async (...args) => { const t0 = performance.now(); try { return await due(...args) } finally { picks.push(performance.now() - t0) } }
+    return { dispatcher: new OutboxDispatcher({ repository, senders: { webhook: sender, mail: sender }, retry: DEFAULT_RETRY, staleClaimMs: 60_000, batchSize: 50 }), close: () => own.close() }
+  }
   for (const count of [1, 2]) {
-    await db.transaction().execute((tx: any) => outbox.insert(tx, Array.from({ length: 1000 }, (_, i) => ({ channel: 'webhook' as const, topic: 'webhook.test', target: ids[i % 20]!, payload: { type: 'webhook.test', created_at: at, data: { i } } })), at))
+    for (let i = 0; i < ROWS; i += 1000) {
+      await db.transaction().execute((tx: any) => outbox.insert(tx, Array.from({ length: Math.min(1000, ROWS - i) }, (_, j) => ({ channel: 'webhook' as const, topic: 'webhook.test', target: ids[(i + j) % 20]!, payload: { type: 'webhook.test', created_at: at, data: { i: i + j } } })), at))
+    }
     const before = arrived
+    const picks: number[] = []
+    const instances = Array.from({ length: count }, () => instance(picks))
     const t0 = performance.now()
-    await Promise.all(Array.from({ length: count }, () => dispatcher().runOnce()))
+    await Promise.all(instances.map((i) => i.dispatcher.runOnce()))
     const seconds = (performance.now() - t0) / 1000
+    await Promise.all(instances.map((i) => i.close()))
     const pending = await db.selectFrom('signature_outbox').select('id').where('status', '=', 'pending').execute()
-    console.log(`${engine}: drained 1000 rows / 20 endpoints with ${count} dispatcher(s): ${(1000 / seconds).toFixed(0)} rows/s (${seconds.toFixed(2)} s), received ${arrived - before}, left pending ${pending.length}`)
+    const sorted = [...picks].sort((a, b) => a - b)
+    console.log(`${engine}: drained ${ROWS} rows / 20 endpoints with ${count} instance(s): ${(ROWS / seconds).toFixed(0)} rows/s (${seconds.toFixed(2)} s), received ${arrived - before}, left pending ${pending.length}; pick query median ${median(picks).toFixed(2)} ms, p99 ${sorted[Math.floor(sorted.length * 0.99)]?.toFixed(2)} ms over ${picks.length} picks`)
   }
   await sender.close()
   await close()

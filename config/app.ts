@@ -55,6 +55,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().max(254).regex(/^(?:[^<>"\r\n\\]{1,100} <[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'an e-mail address, or Name <address>').optional(),
   /** The address people reach the app at, for links in e-mail (default: the listen address). */
   PUBLIC_URL: z.string().url().regex(/^https?:\/\//, 'an http(s):// URL').transform((v) => v.replace(/\/+$/, '')).optional(),
+  /** Where every page's "Source" link points (AGPL-3.0 §13); default: /source.tar.gz, served by the app itself. */
+  SOURCE_URL: z.string().url().regex(/^https?:\/\//, 'an http(s):// URL').optional(),
   /** 'true' lets webhook endpoints resolve to loopback or private addresses (refused by default). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** 'on' serves GET /metrics (Prometheus), to METRICS_TOKEN or METRICS_ALLOW; off, nothing is measured. */

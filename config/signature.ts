@@ -22,6 +22,14 @@ export const signature: SignatureConfigInput = {
   sessions: {
     /** How long a signing in progress holds its session request; after that a crashed one is taken over. */
     stale_claim_ms: process.env.SIGNATURE_SESSION_STALE_CLAIM_MS ?? 5 * 60_000,
+    /** Completed sessions left unsealed (B-T) by a crash or a TSA down are sealed at boot and then this often; 0: at boot only. */
+    seal_retry_every_ms: process.env.SIGNATURE_SEAL_RETRY_EVERY_MS ?? 10 * 60_000,
+  },
+  storage: {
+    /** Temporary files and signed files no row references are removed once older than this (a crash's leftovers; in-flight writes are younger). */
+    grace_ms: process.env.SIGNATURE_STORAGE_GRACE_MS ?? 3_600_000,
+    /** How often the signature disk is swept after the sweep at boot; 0: at boot only. */
+    sweep_every_ms: process.env.SIGNATURE_STORAGE_SWEEP_EVERY_MS ?? 3_600_000,
   },
   outbox: {
     /** 'false': this instance writes e-mail and webhook rows but leaves sending to the others. */

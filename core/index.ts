@@ -31,6 +31,9 @@ export { Panel, type PanelBuilder } from './panel/panel.ts'
 export type { PanelPlugin, PanelContext, NavigationItem } from './panel/panel-plugin.ts'
 export type { PanelAccess } from './panel/panel-gate.ts'
 export {
+  WIDGET_ROWS, type DashboardWidget, type CounterWidget, type TableWidget, type WidgetCell, type WidgetLink,
+} from './views/dashboard-widgets.ts'
+export {
   defineResource, sortOrders,
   type Resource, type AnyResource, type ResourceDefinition, type ResourceSource, type ResourceAction, type ResourceRecord,
   type ResourceColumn, type ResourceField, type FormField, type WriteOnlyField, type ResourceFilter, type ResourceListQuery,

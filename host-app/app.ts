@@ -86,7 +86,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   await app.register(usersApi, { service: userService })
 
   // Pages: views and error pages, sign-in, the launcher, and the panels.
-  await app.register(setupViews, { root: PROJECT_ROOT, publicDir: path.join(PROJECT_ROOT, 'public'), production: env.NODE_ENV === 'production' })
+  await app.register(setupViews, { root: PROJECT_ROOT, publicDir: path.join(PROJECT_ROOT, 'public'), production: env.NODE_ENV === 'production', ...(env.SOURCE_URL ? { sourceUrl: env.SOURCE_URL } : {}) })
   await app.register(authPages, { users, throttle })
   await app.register(launcherPages, { modules })
   // One database for every table: the host runs its migrations and the plugin's, then seeds.

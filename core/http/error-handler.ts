@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ZodError } from 'zod'
 import {
   AppError, ERR_ACCESS_DENIED, ERR_BAD_REQUEST, ERR_BAD_URL, ERR_BODY_TOO_LARGE, ERR_DATABASE_UNAVAILABLE, ERR_FORBIDDEN_PATH, ERR_HEADERS_TOO_LARGE, ERR_INTERNAL,
-  ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, ERR_PRECONDITION_FAILED, ERR_RANGE_NOT_SATISFIABLE, ERR_REQUEST_TIMEOUT, ERR_SHUTTING_DOWN, ERR_UNSUPPORTED_MEDIA_TYPE,
+  ERR_METHOD_NOT_ALLOWED, ERR_NOT_FOUND, ERR_PRECONDITION_FAILED, ERR_RANGE_NOT_SATISFIABLE, ERR_REQUEST_TIMEOUT, ERR_SHUTTING_DOWN, ERR_STORAGE_FULL, ERR_UNSUPPORTED_MEDIA_TYPE,
   ERR_URL_TOO_LONG, ERR_VALIDATION, isAppError, type ErrorFactory,
 } from './errors.ts'
 import { noPageAt } from './no-page.ts'
@@ -47,6 +47,9 @@ const BY_STATUS: Record<number, ErrorFactory> = {
  */
 const EXPECTED_5XX = new Set([ERR_DATABASE_UNAVAILABLE.code, ERR_SHUTTING_DOWN.code])
 
+/** ENOSPC and EDQUOT from Node, SQLITE_FULL from SQLite: the same fault, a full storage. */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL'])
+
 /** The client hung up (or its connection was cut) before the request was read: nothing failed here. */
 export function isClientAbort(error: unknown, request: FastifyRequest): boolean {
   const code = (error as NodeJS.ErrnoException)?.code
@@ -62,6 +65,8 @@ export function toAppError(error: unknown): AppError {
   const mapped = fastifyError?.code ? FASTIFY_CODES[fastifyError.code] : undefined
   if (mapped) return mapped(fastifyError.message)
   if (fastifyError instanceof SyntaxError && (fastifyError as FastifyError).statusCode === 400) return ERR_VALIDATION('The body is not valid JSON')
+  // A full disk reached by a write that did not go through core/storage (SQLite's own file, a library's).
+  if (fastifyError?.code && STORAGE_FULL_CODES.has(fastifyError.code)) return ERR_STORAGE_FULL(undefined, { cause: error })
   const status = fastifyError?.statusCode
   if (typeof status === 'number' && status >= 400 && status < 500) return (BY_STATUS[status] ?? ERR_BAD_REQUEST)(undefined, { cause: error })
   return ERR_INTERNAL(undefined, { cause: error })

@@ -25,6 +25,7 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
   501: 'Not Implemented',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 }
 
 export function statusText(statusCode: number): string {
@@ -99,4 +100,7 @@ export const ERR_UNAVAILABLE = defineError('ERR_UNAVAILABLE', 503, 'Service unav
 // The database failed the request, not the request itself (core/db/database-faults.ts): try again.
 export const ERR_DATABASE_UNAVAILABLE = defineError('ERR_DATABASE_UNAVAILABLE', 503, 'The database cannot be reached; try again in a moment')
 export const ERR_SHUTTING_DOWN = defineError('ERR_SHUTTING_DOWN', 503, 'This server is shutting down; try again')
+// The storage (a disk, a quota, the database's file) has no room for what the request writes;
+// nothing of the request was kept. Free space and try again.
+export const ERR_STORAGE_FULL = defineError('ERR_STORAGE_FULL', 507, 'The storage is full; nothing was saved. Try again once space is freed')
 export const ERR_DATABASE_TIMEOUT = defineError('ERR_DATABASE_TIMEOUT', 503, 'The database did not finish in time; try again in a moment')

@@ -18,6 +18,10 @@ export async function launcherPages(app: FastifyInstance, options: { modules: La
   app.get('/dashboard', async (request, reply) => {
     if (!request.user) return navigate(request, reply, loginUrl('/dashboard'))
     const { tiles, dock } = modulesFor(app.policy, request.user.role, options.modules)
-    return reply.page(VIEW, { tiles, dock }, { title: 'Dashboard' })
+    // Only the widgets this user may see are computed; one that fails is logged and says so alone.
+    const widgets = app.hasDecorator('dashboardWidgets')
+      ? await app.dashboardWidgets.shownTo(app.policy, request.user, (key, error) => request.log.error({ err: error, widget: key }, 'a dashboard widget could not be computed'))
+      : []
+    return reply.page(VIEW, { tiles, dock, widgets }, { title: 'Dashboard' })
   })
 }

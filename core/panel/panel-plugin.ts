@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { AnyResource, RelationList } from '../resource/define-resource.ts'
 import type { TopbarItem } from '../views/topbar.ts'
+import type { DashboardWidget } from '../views/dashboard-widgets.ts'
 
 // The contract between a panel and the plugins composed into it (Filament's id + register + boot).
 
@@ -29,6 +30,11 @@ export interface PanelContext {
   navigationItem(item: NavigationItem): void
   /** A link in the top bar of every page of the app (not only this panel's), e.g. an inbox. */
   topbarItem(item: TopbarItem): void
+  /**
+   * A widget of /dashboard (a counter, a short table). Shown to the users decide() allows its
+   * permission and who may enter this panel (its links lead here); never computed for the others.
+   */
+  widget(widget: DashboardWidget): void
   /**
    * Contributes resources from register(): each is mounted exactly like the panel's own
    * (navigation, routes, permission checks). A slug the panel already has is refused at boot.

@@ -7,6 +7,7 @@ import type { AnyResource, RelationList } from '../resource/define-resource.ts'
 import { resourcePlugin } from '../resource/resource-plugin.ts'
 import { acceptFormBodies } from '../views/form-body.ts'
 import { setPanelLayout, type PanelLayout } from '../views/layout-context.ts'
+import type { DashboardWidget } from '../views/dashboard-widgets.ts'
 import { NamedRoutes } from './named-routes.ts'
 import { mayEnterPanel, panelGate, type PanelAccess } from './panel-gate.ts'
 import type { NavigationItem, PanelContext, PanelPlugin } from './panel-plugin.ts'
@@ -33,6 +34,8 @@ export interface PanelBuilder extends FastifyPluginAsync {
   /** Who may enter. There is no default: a panel without .access() refuses to boot (fails closed). */
   access(access: PanelAccess): PanelBuilder
   resources(resources: AnyResource[]): PanelBuilder
+  /** Widgets of /dashboard, shown to those who may enter this panel and whom decide() allows each one's permission. */
+  widgets(widgets: DashboardWidget[]): PanelBuilder
   /** Plugins are keyed by id: registering the same id again replaces the earlier one, so it runs once. */
   plugin(plugin: PanelPlugin): PanelBuilder
   plugins(plugins: PanelPlugin[]): PanelBuilder
@@ -46,12 +49,13 @@ interface PanelState {
   label?: string
   access?: PanelAccess
   resources: AnyResource[]
+  widgets: DashboardWidget[]
   plugins: Map<string, PanelPlugin>
 }
 
 export const Panel = {
   make(): PanelBuilder {
-    const state: PanelState = { resources: [], plugins: new Map() }
+    const state: PanelState = { resources: [], widgets: [], plugins: new Map() }
     const mount: FastifyPluginAsync = async (app) => mountPanel(app, state)
     const builder = Object.assign(mount, {
       id: (id: string) => { state.id = id; return builder },
@@ -59,6 +63,7 @@ export const Panel = {
       label: (label: string) => { state.label = label; return builder },
       access: (access: PanelAccess) => { state.access = access; return builder },
       resources: (resources: AnyResource[]) => { state.resources.push(...resources); return builder },
+      widgets: (widgets: DashboardWidget[]) => { state.widgets.push(...widgets); return builder },
       plugin: (plugin: PanelPlugin) => { state.plugins.set(plugin.id, plugin); return builder },
       plugins: (plugins: PanelPlugin[]) => { for (const p of plugins) state.plugins.set(p.id, p); return builder },
       describe: () => ({
@@ -80,6 +85,13 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
 
   // Without the views (a JSON-only app, a route test) there is no layout, so no top bar to add to.
   const topbar = () => (app.hasDecorator('topbar') ? app.topbar : undefined)
+  const policy = app.policy
+  // The dashboard is outside the panel, so the panel's gate is asked there too: a widget's links lead into the panel.
+  const addWidget = (widget: DashboardWidget) => {
+    if (!app.hasDecorator('dashboardWidgets')) return
+    const own = widget.visibleTo
+    app.dashboardWidgets.add({ ...widget, visibleTo: (user) => mayEnterPanel(policy, access, user) && (!own || own(user)) })
+  }
   const routes = new NamedRoutes()
   const navigation: NavigationItem[] = []
   // What the layout is told, per role (the policy never changes after boot); an item added to
@@ -94,6 +106,7 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
     url: (name, params, query) => routes.url(name, params, query),
     navigationItem: (item) => { navigation.push(item); layouts.clear() },
     topbarItem: (item) => { topbar()?.add(item) },
+    widget: addWidget,
     resources: (resources) => {
       if (!registering) throw new Error(`Panel "${id}": resources() is for register(); routes are already being mounted`)
       for (const resource of resources) {
@@ -123,8 +136,8 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
   for (const slug of relationLists.keys()) {
     if (!plugins.has(`resource:${slug}`)) throw new Error(`Panel "${id}": a relation list was contributed to "${slug}", which is not a resource of this panel`)
   }
+  for (const widget of state.widgets) addWidget(widget)
 
-  const policy = app.policy
   // Every page's top bar links to the panels its user may enter, through the gate's own check.
   topbar()?.add({ key: `panel:${id}`, label, url: home, visibleTo: (user) => mayEnterPanel(policy, access, user) })
   await app.register(async (scope) => {

@@ -14,6 +14,9 @@ import { escapeHtml } from './escape-html.ts'
 import { explicitInclude } from './explicit-include.ts'
 import { takeNotice } from './notice.ts'
 import { Topbar } from './topbar.ts'
+import { viewByName } from './view-by-name.ts'
+import { DashboardWidgets } from './dashboard-widgets.ts'
+import { registerSourceArchive, SOURCE_ARCHIVE_PATH } from '../source/source-route.ts'
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 const LAYOUT = path.join(HERE, 'layout.eta')
@@ -26,6 +29,13 @@ export interface ViewsOptions {
   publicDir: string
   /** Caches compiled templates; off in development so edits show on reload. */
   production: boolean
+  /**
+   * Where every page's "Source" link points (AGPL-3.0 §13: whoever uses the program over the
+   * network is offered its source). Default: /source.tar.gz, an archive of the files under `root`
+   * that this server serves itself. A host that installed the framework as a package, or runs a
+   * modified version kept elsewhere, sets the address of its own source.
+   */
+  sourceUrl?: string
 }
 
 export interface PageOptions {
@@ -43,10 +53,18 @@ declare module 'fastify' {
     page(viewFile: string, data?: object, options?: PageOptions): Promise<FastifyReply>
     /** Renders `viewFile` alone (no layout): the answer to an htmx request that swaps a part. */
     fragment(viewFile: string, data?: object): Promise<FastifyReply>
+    /**
+     * For hosts used to @fastify/view: renders the view `name` (relative to the views root, '.eta'
+     * optional) with `data` and the same helpers as reply.page, alone (no layout), and sends it
+     * as HTML. A name that is no view under the root fails with ERR_VIEW_NOT_FOUND.
+     */
+    view(name: string, data?: object): Promise<FastifyReply>
   }
   interface FastifyInstance {
     /** The links of every page's top bar: panels and panel plugins add theirs (core/views/topbar.ts). */
     topbar: Topbar
+    /** The widgets of /dashboard: panels and panel plugins add theirs (core/views/dashboard-widgets.ts). */
+    dashboardWidgets: DashboardWidgets
     /** Renders a view file to a string with the same helpers as reply.page. */
     renderView(request: FastifyRequest, viewFile: string, data?: object): Promise<string>
   }
@@ -98,6 +116,9 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
   const render = (viewFile: string, data: object): string => view(viewFile).call(eta, data, {})
 
   app.decorate('topbar', new Topbar())
+  app.decorate('dashboardWidgets', new DashboardWidgets())
+  const sourceUrl = options.sourceUrl ?? SOURCE_ARCHIVE_PATH
+  if (!options.sourceUrl) registerSourceArchive(app, options.root)
   app.decorate('renderView', async (request: FastifyRequest, viewFile: string, data: object = {}) =>
     render(viewFile, viewData(viewHelpers(request), data)))
 
@@ -109,9 +130,15 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
     const body = render(viewFile, viewData(helpers, { title }, data))
     const request = this.request
     const topbar = await app.topbar.shownTo(app.policy, request.user, helpers.currentPath ?? '/', (error) => request.log.warn({ err: error }, 'a top bar count failed'))
-    const html = render(LAYOUT, viewData(helpers, { title, body, panel, topbar, notice: takeNotice(request) }))
+    const html = render(LAYOUT, viewData(helpers, { title, body, panel, topbar, sourceUrl, notice: takeNotice(request) }))
     // The same URL answers a fragment or a page depending on HX-Request: caches must keep both.
     return this.header('Vary', 'HX-Request').type('text/html; charset=utf-8').send(encoded(html))
+  })
+
+  const named = viewByName(options.root, options.production)
+  app.decorateReply('view', async function view(this: FastifyReply, name: string, data: object = {}) {
+    const html = render(named(name), viewData(viewHelpers(this.request), data))
+    return this.type('text/html; charset=utf-8').send(encoded(html))
   })
 
   app.decorateReply('fragment', async function fragment(this: FastifyReply, viewFile: string, data: object = {}) {

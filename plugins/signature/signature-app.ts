@@ -22,6 +22,8 @@ import type { RequestRateLimitOptions } from '../../core/http/request-rate-limit
 import { createVerifier, verifyApi, type Verifier } from './verify/verify-api.ts'
 import { signatureMetrics, type SignatureMetrics } from './signature-metrics.ts'
 import { mountPublicVerifyPage } from './verify/verify-pages.ts'
+import { createStorageSweep, type StorageSweep } from './storage/storage-sweep.ts'
+import { scheduleSealRetry } from './sessions/session-seal-schedule.ts'
 
 export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'renderers' | 'defaultRenderer'> {
   /** config/signature.ts as written: parsed here, a bad value stops the boot naming the field. */
@@ -63,6 +65,8 @@ export interface SignatureApp extends SignatureServices, Delivery {
   readonly sessions: SigningSessionManager
   /** One-pass signed copies (single signatures, /api/sign): archive renewal of those that are due. */
   readonly documents: { renewDueTimestamps(options: { beforeDays: number }): Promise<DocumentRenewal[]> }
+  /** What crashes leave on the signature disk, swept at boot and periodically (storage/). */
+  readonly storageSweep: StorageSweep
   /** Pages of one panel that other panels link to; set by the panel that mounts them (the first one). */
   readonly links: SignatureLinks
 }
@@ -144,7 +148,9 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   })
   metrics.watchOutbox(delivery.outbox.repository)
   const documents = { renewDueTimestamps: (o: { beforeDays: number }) => renewDueSignedDocuments({ signatures: services.signatures, disk: services.disk, ltv: services.ltv }, o) }
-  const signature: SignatureApp = { ...services, ...delivery, records, sessions, documents, links: { sendForSignature: null, verify: null } }
+  const storageSweep = createStorageSweep(app, services)
+  scheduleSealRetry(app, sessions, config.sessions.seal_retry_every_ms)
+  const signature: SignatureApp = { ...services, ...delivery, records, sessions, documents, storageSweep, links: { sendForSignature: null, verify: null } }
   app.decorate('signature', signature)
 
   await app.register(signablesApi, { registry: services.registry, source: records, policy: app.policy, db: services.signatures.db, users: app.users })

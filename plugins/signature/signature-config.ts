@@ -6,7 +6,9 @@ export interface SignatureConfigInput {
   designer?: { dpi?: number | string }
   /** Bounds on the work one document or image may cause (README: "Limits"). */
   limits?: { pdf_decoded_mb?: number | string; task_timeout_ms?: number | string; worker_heap_mb?: number | string; worker_idle_ms?: number | string }
-  sessions?: { stale_claim_ms?: number | string }
+  sessions?: { stale_claim_ms?: number | string; seal_retry_every_ms?: number | string }
+  /** Sweeping what crashes leave on the signature disk (docs/operating.md). */
+  storage?: { grace_ms?: number | string; sweep_every_ms?: number | string }
   /** The outbox's dispatcher (README: "E-mail and webhooks"). */
   outbox?: { dispatch?: boolean | string; poll_ms?: number | string; stale_claim_ms?: number | string; retry_base_ms?: number | string; retention_days?: number | string }
   /** Signature timestamps (README: "Signature timestamps"). */
@@ -45,7 +47,18 @@ const signatureConfigSchema = z.strictObject({
     // older than this is a dead process's and the next finalize (or a decline) may take it over.
     // Longer than any real signing; tests shorten it to see a crash recovered without waiting.
     stale_claim_ms: z.coerce.number().int().min(100).max(24 * 3_600_000).default(5 * 60_000),
-  }).default({ stale_claim_ms: 5 * 60_000 }),
+    // From SIGNATURE_SEAL_RETRY_EVERY_MS. Completed sessions left at B-T (a crash or a TSA down
+    // right after the last signature) are sealed at boot and then this often; 0: at boot only.
+    seal_retry_every_ms: z.coerce.number().int().min(0).max(30 * 24 * 3_600_000).default(10 * 60_000),
+  }).default({ stale_claim_ms: 5 * 60_000, seal_retry_every_ms: 10 * 60_000 }),
+  storage: z.strictObject({
+    // From SIGNATURE_STORAGE_GRACE_MS. Temporary files and files no row references are removed
+    // only once older than this, so a write still in flight on any instance (its row not yet
+    // committed) is never swept: keep it far above the longest signing.
+    grace_ms: z.coerce.number().int().min(100).max(30 * 24 * 3_600_000).default(3_600_000),
+    // From SIGNATURE_STORAGE_SWEEP_EVERY_MS: how often the sweep runs after the one at boot; 0: at boot only.
+    sweep_every_ms: z.coerce.number().int().min(0).max(30 * 24 * 3_600_000).default(3_600_000),
+  }).default({ grace_ms: 3_600_000, sweep_every_ms: 3_600_000 }),
   outbox: z.strictObject({
     // From SIGNATURE_OUTBOX_DISPATCH: 'false' makes an instance that only writes rows (several web
     // instances, one or more senders); every instance sends by default, the claims keep it once.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { NavigationItem, PanelContext, PanelPlugin } from '../../core/panel/panel-plugin.ts'
 import type { TopbarItem } from '../../core/views/topbar.ts'
+import type { DashboardWidget } from '../../core/views/dashboard-widgets.ts'
 import { mountTemplateRoutes, TEMPLATES_PERMISSION } from './admin/template-routes.ts'
 import { personRelationLists } from './admin/person-relations.ts'
 import { mountDesignerRoutes } from './designer/designer-routes.ts'
@@ -8,6 +9,7 @@ import { mountSignatureAssets } from './public-assets.ts'
 import type { TemplateSource } from './registry/pdf-template-registry.ts'
 import { inboxNavigation, inboxTopbarItem, mountInboxPage } from './sessions/inbox-plugin.ts'
 import { mountSessionPages, sessionsNavigation } from './sessions/session-pages.ts'
+import { sessionsInProgressWidget, waitingForSignatureWidget } from './sessions/session-widgets.ts'
 import { mountMySignaturesPage, mySignaturesNavigation, mySignaturesTopbarItem } from './signer/my-signatures-plugin.ts'
 import { mountSignerRoutes } from './signer/signer-routes.ts'
 import { mountOutboxPage, outboxNavigation } from './mail/outbox-page.ts'
@@ -22,6 +24,8 @@ interface PageDefinition {
   /** A link in every page's top bar (added when the panel boots: counts need app.signature). */
   topbar?(panel: PanelContext, app: FastifyInstance): TopbarItem
   mount(panel: PanelContext, app: FastifyInstance): void
+  /** A widget of /dashboard, next to the page it leads to (added when the panel boots: it needs app.signature). */
+  widget?(panel: PanelContext, app: FastifyInstance): DashboardWidget
 }
 
 // In this order: navigation and routes come out the same whatever order .pages() lists.
@@ -33,8 +37,8 @@ const PAGES: Record<SignaturePage, PageDefinition> = {
   signer: { mount: (panel, app) => mountSignerRoutes(panel, app, () => app.signature.records) },
   designer: { mount: (panel, app) => mountDesignerRoutes(panel, app, () => app.signature.registry) },
   'my-signatures': { navigation: mySignaturesNavigation, topbar: mySignaturesTopbarItem, mount: mountMySignaturesPage },
-  inbox: { navigation: inboxNavigation, topbar: inboxTopbarItem, mount: mountInboxPage },
-  sessions: { navigation: sessionsNavigation, mount: mountSessionPages },
+  inbox: { navigation: inboxNavigation, topbar: inboxTopbarItem, mount: mountInboxPage, widget: waitingForSignatureWidget },
+  sessions: { navigation: sessionsNavigation, mount: mountSessionPages, widget: sessionsInProgressWidget },
   // Administrators': what e-mail went out (or was written as .eml), and the webhook endpoints.
   outbox: { navigation: outboxNavigation, mount: mountOutboxPage },
   webhooks: { navigation: webhooksNavigation, mount: mountWebhookPages },
@@ -118,6 +122,8 @@ export class SignaturePlugin implements PanelPlugin {
       page.mount(panel, app)
       const item = page.topbar?.(panel, app)
       if (item) panel.topbarItem(item)
+      const widget = page.widget?.(panel, app)
+      if (widget) panel.widget(widget)
     }
     await mountSignatureAssets(app)
   }

@@ -37,10 +37,9 @@ t.test('keyboard only: sign a payslip from My signatures; place a slot in the de
 
   await tabTo(staff, '[data-next]')
   await staff.keyboard.press('Enter')
-  t.ok(await focused(staff, '[data-marker="employee"]'), 'Next field: the "Sign here" marker has the focus')
-  await staff.keyboard.press('Enter')
+  // Issue 39 item 7: Next field places the stamp itself (it used to stop at the "Sign here" marker).
   await staff.locator('[data-box="employee"]').waitFor()
-  t.ok(await focused(staff, '[data-box="employee"]'), 'Enter placed the stamp, which has the focus')
+  t.ok(await focused(staff, '[data-box="employee"]'), 'Next field placed the stamp, which has the focus')
   await staff.keyboard.press('Shift+ArrowUp')
   await staff.keyboard.press('ArrowLeft')
   t.equal(await staff.locator('[data-progress]').innerText(), '1 of 1 placed')

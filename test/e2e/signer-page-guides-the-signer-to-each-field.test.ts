@@ -118,23 +118,23 @@ t.test('signer page: guided to each field, stamp in view and moved by keyboard, 
     t.same(await seriousAxeViolations(page), [], 'axe after signing')
   })
 
-  await t.test('contract: Next field jumps to page 2 and focuses the marker; Enter places the stamp there', async (t) => {
+  await t.test('contract: Next field jumps to page 2 and places the stamp there (issue 39 item 7)', async (t) => {
     await openSigner(page, 'contract/contract-staff')
     t.equal(await page.locator('[data-page]').inputValue(), '1')
     t.same(await seriousAxeViolations(page), [], 'axe on the opened signer page')
     await page.getByRole('button', { name: 'Next field' }).click()
-    await page.locator('[data-marker="employee"]').waitFor()
-    t.equal(await page.locator('[data-page]').inputValue(), '2', 'jumped to the page of the field')
-    t.ok(await focusedIs(page, '[data-marker="employee"]'), 'the marker has the focus')
-    t.ok(await inView(page, '[data-marker="employee"]'), 'and is in view')
-    await page.keyboard.press('Enter')
     await page.locator('[data-box="employee"]').waitFor()
+    t.equal(await page.locator('[data-page]').inputValue(), '2', 'jumped to the page of the field')
     t.ok(await focusedIs(page, '[data-box="employee"]'), 'the placed stamp takes the focus')
-    t.ok(await inView(page, '[data-box="employee"]'))
+    t.ok(await inView(page, '[data-box="employee"]'), 'and is in view')
     await shot(page, 'contract-placed-1366')
     await page.keyboard.press('Delete')
     t.equal(await page.locator('[data-box="employee"]').count(), 0, 'Delete removes it')
     t.ok(await focusedIs(page, '[data-marker="employee"]'), 'the focus returns to its marker')
+    await page.keyboard.press('Enter')
+    await page.locator('[data-box="employee"]').waitFor()
+    t.ok(await focusedIs(page, '[data-box="employee"]'), 'Enter on the marker places it again')
+    await page.keyboard.press('Delete')
 
     // On a phone the signer bar, taller, still sits below the top bar.
     await page.setViewportSize({ width: 390, height: 844 })

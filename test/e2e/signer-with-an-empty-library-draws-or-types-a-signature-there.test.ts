@@ -1,5 +1,7 @@
 // Issue 21, the signer page: with an empty library the user draws or types a signature right
 // there; it is kept in the library (with an issued certificate) and the document is signed with it.
+// Since issue 39 item 6 the document comes first: the signature is asked for, in a dialog, at the
+// first field clicked, then placed there.
 import path from 'node:path'
 import t, { type Test } from 'tap'
 import type { Page } from 'playwright-core'
@@ -11,10 +13,10 @@ t.setTimeout(120_000)
 interface LibrarySignature { uuid: string; label: string; status: string }
 const library = async (page: Page) => ((await (await page.request.get('/api/signatures')).json()) as { data: LibrarySignature[] }).data
 
+/** The dialog kept the signature and placed it: Finish signs. */
 async function signPlacedField(t: Test, page: Page): Promise<void> {
+  await page.locator('[data-box="employee"] img').waitFor({ timeout: 60_000 })
   await page.waitForURL(/\/sign\/[0-9a-f-]{36}\?signable=/)
-  await page.locator('[data-chip="employee"]').click()
-  await page.locator('[data-box="employee"] img').waitFor()
   await page.getByRole('button', { name: 'Finish & Save' }).click()
   await page.locator('[data-download]').waitFor({ timeout: 60_000 })
   t.match(await page.locator('[data-status]').innerText(), /Signed/)
@@ -32,11 +34,13 @@ t.test('no signature yet: draw one on the signer page, sign; then type one, sign
   t.match(await dtr.getAttribute('href'), /\/sign\/new\?signable=dtr-staff-2026-03$/, 'an empty library still offers Sign')
   await dtr.click()
   await page.waitForURL(/\/daily-time-record\/sign\/new\?signable=dtr-staff-2026-03/)
+  await page.locator('[data-marker="employee"]').waitFor()
+  await page.locator('[data-chip="employee"]').click()
   await page.getByRole('heading', { name: 'Your signature' }).waitFor()
   t.same(await seriousAxeViolations(page), [], 'axe: no serious or critical violation')
 
   // Keeping nothing is refused next to the pad.
-  await page.getByRole('button', { name: 'Keep it and sign' }).click()
+  await page.getByRole('button', { name: 'Sign with it' }).click()
   await page.locator('[data-error-for="pad"]', { hasText: 'Draw your signature first.' }).waitFor()
   const pad = page.locator('[data-pad]')
   const box = (await pad.boundingBox())!
@@ -45,7 +49,7 @@ t.test('no signature yet: draw one on the signer page, sign; then type one, sign
   for (const [x, y] of [[70, 50], [100, 130], [130, 60], [160, 120], [220, 70], [280, 110]] as const) await page.mouse.move(box.x + x, box.y + y, { steps: 5 })
   await page.mouse.up()
   await page.screenshot({ path: path.join(SCREENSHOTS, 'signer-empty-library-drawn.png'), fullPage: true })
-  await page.getByRole('button', { name: 'Keep it and sign' }).click()
+  await page.getByRole('button', { name: 'Sign with it' }).click()
   await signPlacedField(t, page)
   const afterDraw = await library(page)
   t.match(afterDraw, [{ label: 'My signature', status: 'active' }], 'the drawn signature is kept in the library')
@@ -59,6 +63,8 @@ t.test('no signature yet: draw one on the signer page, sign; then type one, sign
   await payslip.waitFor()
   await payslip.click()
   await page.waitForURL(/\/payslip\/sign\/new\?/)
+  await page.getByRole('button', { name: 'Next field' }).click()
+  await page.getByRole('heading', { name: 'Your signature' }).waitFor()
   await page.getByLabel('Type your name').check()
   const typed = page.getByLabel('Your name as you sign it')
   t.equal(await typed.inputValue(), 'Sam Staff', 'the name is offered')
@@ -67,13 +73,13 @@ t.test('no signature yet: draw one on the signer page, sign; then type one, sign
   t.equal(await page.locator('[data-preview]').evaluate((el) => getComputedStyle(el).fontFamily), '"Dancing Script", cursive')
   t.equal((await page.request.get('/app/signature-assets/fonts/dancing-script-latin-400-normal.woff2')).status(), 200, 'the face is served by the app, no CDN')
   t.same(await seriousAxeViolations(page), [], 'axe: no serious or critical violation in the typed mode')
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'signer-empty-library-typed.png'), fullPage: true })
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'signer-empty-library-typed.png') })
   await page.setViewportSize({ width: 390, height: 844 })
   t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll at 390 px')
-  await page.screenshot({ path: path.join(SCREENSHOTS, 'signer-empty-library-typed-390.png'), fullPage: true })
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'signer-empty-library-typed-390.png') })
   await page.setViewportSize({ width: 1280, height: 860 })
   await page.getByLabel('Name of this signature in your library').fill('Typed')
-  await page.getByRole('button', { name: 'Keep it and sign' }).click()
+  await page.getByRole('button', { name: 'Sign with it' }).click()
   await signPlacedField(t, page)
   t.match((await library(page)).filter((s) => s.status === 'active'), [{ label: 'Typed' }], 'the typed signature is kept too')
   t.same(pageErrors(page), [])

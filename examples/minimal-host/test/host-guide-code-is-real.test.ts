@@ -1,4 +1,4 @@
-// The README's hosting section shows code that runs: every code block is marked with the file it
+// docs/hosting.md shows code that runs: every code block is marked with the file it
 // comes from and appears in that file as written (indentation aside). The host guide's blocks are
 // whole files, compiled and booted by test/docs/host-guide-files-compile-and-boot.test.ts.
 import { readFile } from 'node:fs/promises'
@@ -23,14 +23,6 @@ function codeBlocks(markdown: string): Block[] {
     i = end
   }
   return blocks
-}
-
-/** The part of a markdown file under `heading`, up to the next heading of the same level. */
-function section(markdown: string, heading: string): string {
-  const start = markdown.indexOf(`\n${heading}\n`)
-  if (start < 0) throw new Error(`no section ${heading}`)
-  const next = markdown.indexOf('\n## ', start + heading.length + 2)
-  return markdown.slice(start, next < 0 ? undefined : next)
 }
 
 /** True when `code` is in `text` verbatim, possibly indented as a whole (a block shown dedented). */
@@ -60,9 +52,8 @@ t.test('the appearance check itself', async (t) => {
   t.same(codeBlocks('<!-- from a.ts -->\n```ts\nx\n```\n```\ny\n```').map((b) => b.source), ['a.ts', null])
 })
 
-t.test('README.md: every code block of the hosting section is taken from host-app/ or examples/', async (t) => {
-  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8')
-  const blocks = codeBlocks(section(readme, '## Hosting: panels, resources, templates, signatures'))
+t.test('docs/hosting.md: every code block is taken from host-app/ or examples/', async (t) => {
+  const blocks = codeBlocks(await readFile(path.join(ROOT, 'docs/hosting.md'), 'utf8'))
   t.ok(blocks.length >= 4, `${blocks.length} code blocks`)
   await checkBlocks(t, blocks, /^(host-app|examples)\//)
 })

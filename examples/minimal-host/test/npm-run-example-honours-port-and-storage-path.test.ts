@@ -23,7 +23,8 @@ t.test('npm run example listens where PORT says and keeps its database under STO
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       output += chunk
-      const match = /Office at (http:\/\/localhost:\d+)\/office/.exec(output)
+      // Both lines: they may come in two chunks (a race that showed in CI under load).
+      const match = /Office at (http:\/\/localhost:\d+)\/office[^]*\nAccounts[^\n]*\n/.exec(output)
       if (match) resolve(match[1]!)
     })
     child.once('exit', (code) => reject(new Error(`the example exited (${code}) before listening:\n${output}`)))

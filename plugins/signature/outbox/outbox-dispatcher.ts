@@ -43,7 +43,10 @@ export class OutboxDispatcher {
   readonly #options: DispatcherOptions
   readonly #now: () => Date
   #running: Promise<PassResult> | null = null
-  #queued: Promise<PassResult> | null = null
+  /** Set by a caller while a drain runs: look for due rows again before ending. */
+  #again = false
+  /** Wakes a drain that waits for a send to settle. */
+  #wake: (() => void) | null = null
   #timer: NodeJS.Timeout | null = null
   #stopped = false
 
@@ -53,20 +56,21 @@ export class OutboxDispatcher {
   }
 
   /**
-   * Sends everything due now, and what became due by sending it (the next row of a target);
-   * resolves once each claimed row is settled. While a pass runs, callers share one pass that
-   * starts after it, so what they committed before calling is always looked at.
+   * Sends everything due now, and what becomes due while it runs (the next row of a target, rows
+   * committed meanwhile); resolves once nothing is due and every claimed row is settled. A call
+   * while a drain runs joins it and makes it look again, so what the caller committed before
+   * calling is always looked at.
    */
   runOnce(): Promise<PassResult> {
     if (!this.#running) {
+      this.#again = false
       this.#running = this.#drain().finally(() => { this.#running = null })
       return this.#running
     }
-    this.#queued ??= this.#running.catch(() => undefined).then(() => {
-      this.#queued = null
-      return this.runOnce()
-    })
-    return this.#queued
+    this.#again = true
+    this.#wake?.()
+    // The drain may have decided to end before it saw the flag: then one more drain.
+    return this.#running.then((result) => (this.#again ? this.runOnce() : result))
   }
 
   /** After a commit: send soon, without making the committing request wait. */
@@ -92,32 +96,47 @@ export class OutboxDispatcher {
     await this.#running?.catch(() => {})
   }
 
+  /**
+   * Keeps up to `batchSize` sends in flight, each settling on its own: a row is picked as soon as
+   * a slot frees or a commit wakes the drain, so a target that never answers holds one slot and
+   * its own later rows (repository.due gives only the oldest due row of a target, and a claimed
+   * one blocks the rest of its target), never the other targets. Within a process that is all the
+   * ordering needs; between processes the claim decides.
+   */
   async #drain(): Promise<PassResult> {
-    const total: PassResult = { sent: 0, retrying: 0, failed: 0, lost: 0 }
-    // A target's rows go one at a time, oldest first (repository.due): each round may free the next.
-    for (let round = 0; round < 100 && !this.#stopped; round++) {
-      const result = await this.#pass()
-      for (const key of Object.keys(total) as Array<keyof PassResult>) total[key] += result[key]
-      if (result.sent + result.retrying + result.failed + result.lost === 0) break
-    }
-    return total
-  }
-
-  async #pass(): Promise<PassResult> {
     const { repository, staleClaimMs } = this.#options
-    const result: PassResult = { sent: 0, retrying: 0, failed: 0, lost: 0 }
-    const now = this.#now()
-    const staleBefore = new Date(now.getTime() - staleClaimMs).toISOString()
-    const ids = await repository.due(now.toISOString(), staleBefore, this.#options.batchSize ?? 20)
-    await Promise.all(ids.map(async (id) => {
-      const token = randomUUID()
-      const row = await repository.claim(id, token, this.#now().toISOString(), staleBefore)
-      if (!row) return
-      const outcome = await this.#sendOne(row, token)
-      result[outcome]++
-      if (outcome === 'sent' || outcome === 'failed') this.#options.onSettled?.(row.channel, outcome === 'sent' ? 'sent' : 'given-up')
-    }))
-    return result
+    const limit = this.#options.batchSize ?? 20
+    const total: PassResult = { sent: 0, retrying: 0, failed: 0, lost: 0 }
+    const inFlight = new Set<Promise<void>>()
+    for (;;) {
+      this.#again = false
+      if (!this.#stopped && inFlight.size < limit) {
+        const now = this.#now()
+        const staleBefore = new Date(now.getTime() - staleClaimMs).toISOString()
+        const ids = await repository.due(now.toISOString(), staleBefore, limit - inFlight.size)
+        // Claimed together, as the rows of one pick; each is then sent and settled on its own.
+        const rows = await Promise.all(ids.map(async (id) => {
+          const token = randomUUID()
+          const row = await repository.claim(id, token, this.#now().toISOString(), staleBefore)
+          return row ? { row, token } : null
+        }))
+        for (const claimed of rows) {
+          if (!claimed) continue
+          const send: Promise<void> = this.#sendOne(claimed.row, claimed.token).then((outcome) => {
+            total[outcome]++
+            if (outcome === 'sent' || outcome === 'failed') this.#options.onSettled?.(claimed.row.channel, outcome === 'sent' ? 'sent' : 'given-up')
+          }, (error) => this.#options.onError?.(error)).finally(() => { inFlight.delete(send) })
+          inFlight.add(send)
+        }
+      }
+      if (inFlight.size === 0 && !(this.#again && !this.#stopped)) return total
+      if (this.#again) continue
+      // Until a send settles (its target's next row may be due) or a commit wakes us; then one
+      // turn of the event loop, so the sends settling together are picked after in one query.
+      await Promise.race([...inFlight, new Promise<void>((resolve) => { this.#wake = resolve })])
+      this.#wake = null
+      await new Promise<void>((resolve) => setImmediate(resolve))
+    }
   }
 
   async #sendOne(row: SignatureOutboxTable, token: string): Promise<keyof PassResult> {

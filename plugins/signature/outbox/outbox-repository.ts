@@ -52,14 +52,25 @@ export class OutboxRepository {
     return rows
   }
 
-  /** Ids of rows that are due and unclaimed (or whose claim is stale), oldest first. */
+  /**
+   * Ids of rows that are due and unclaimed (or whose claim is stale), oldest first, at most one
+   * per target: the first due row of each target, found by one grouped pass over the pending
+   * rows (the partial index of migration 011), not a probe per row, which walked the whole
+   * backlog when one target's rows came first (~0.3 s at 4,500 pending rows).
+   */
   async due(now: string, staleBefore: string, limit: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('signature_outbox').select('id')
-      .where('status', '=', 'pending').where('next_attempt_at', '<=', now)
+    return (await this.dueQuery(now, staleBefore, limit).execute()).map((r) => r.id)
+  }
+
+  /** The pick query itself, for due() and for reading its plan. */
+  dueQuery(now: string, staleBefore: string, limit: number) {
+    const firsts = this.db.selectFrom('signature_outbox as p').select((eb) => eb.fn.min('p.id').as('id'))
+      .where('p.status', '=', 'pending').where('p.next_attempt_at', '<=', now)
+      .groupBy(['p.channel', 'p.target'])
+    return this.db.selectFrom('signature_outbox').select('id')
+      .where('id', 'in', firsts)
       .where(({ or, eb }) => or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
-      .where((eb) => firstOfItsTarget(eb, now))
-      .orderBy('next_attempt_at').orderBy('id').limit(limit).execute()
-    return rows.map((r) => r.id)
+      .orderBy('next_attempt_at').orderBy('id').limit(limit)
   }
 
   /**

@@ -226,9 +226,16 @@
     })
   }
 
-  /** Places a slot's stamp and brings it into view (on its own page); `focus` moves the focus to it. */
+  /**
+   * Places a slot's stamp and brings it into view (on its own page); `focus` moves the focus to it.
+   * A first-time signer has no signature yet: it is made first, in a dialog, then placed.
+   */
   function place(slotKey, { focus = false } = {}) {
     if (done || placed.has(slotKey)) return
+    if (!config.signature) {
+      askForSignature().then((made) => { if (made) place(slotKey, { focus: true }) })
+      return
+    }
     const slot = slotOf(slotKey)
     cursor = meta.slots.indexOf(slot)
     const saved = savedPlacement(slot)
@@ -257,7 +264,11 @@
     else place(slotKey)
   }
 
-  /** The next field not placed yet, after the last one worked on: shown and focused; none left, Finish & Save. */
+  /**
+   * The next field not placed yet, after the last one worked on: its stamp placed, shown and
+   * focused (a button named "Next field" that only scrolled left people waiting for the stamp);
+   * none left, Finish & Save.
+   */
   function nextField() {
     const count = meta.slots.length
     for (let step = 1; step <= count; step++) {
@@ -265,11 +276,7 @@
       const slot = meta.slots[index]
       if (placed.has(slot.key)) continue
       cursor = index
-      const saved = savedPlacement(slot)
-      if (!saved) return place(slot.key, { focus: true })
-      reveal = { key: slot.key, focus: true }
-      if (saved.page !== page) return goTo(saved.page)
-      return renderBoxes()
+      return place(slot.key, { focus: true })
     }
     finish.focus()
   }
@@ -341,6 +348,7 @@
   }
 
   function renderStrip() {
+    $('[data-strip-section]').hidden = meta.signatures.length === 0
     const strip = $('[data-strip]')
     strip.replaceChildren()
     for (const sig of meta.signatures) {
@@ -421,10 +429,42 @@
       const cancel = $('[data-cancel]')
       cancel.textContent = 'Done'
       cancel.classList.replace('button-secondary', 'button-primary')
-      // The focus was on Finish & Save, now hidden: it goes to what happened (and the download link).
-      status.focus()
+      // The focus was on Finish & Save, now hidden: it goes to what happened (and the download
+      // link), brought into the middle of the screen: scrolled by the focus alone, it stopped
+      // under the sticky bars on a phone.
+      status.focus({ preventScroll: true })
+      status.scrollIntoView({ block: 'center' })
+      refreshInboxBadge()
     }
   })
+
+  /**
+   * The top bar's Inbox count, drawn with the page, is stale once a request is signed here: it is
+   * counted again from the Inbox's JSON (the requests that are the user's turn) and redrawn as the
+   * layout draws it (core/views/layout.eta), or removed at zero.
+   */
+  async function refreshInboxBadge() {
+    const link = document.querySelector('[data-topbar="signature.inbox"]')
+    if (!link || !config.request) return
+    try {
+      const inbox = await json(await fetch(link.href, { headers: { accept: 'application/json' } }))
+      const count = inbox.waiting.filter((item) => item.yourTurn).length
+      link.querySelector('.count-badge')?.remove()
+      if (count === 0) return
+      const badge = document.createElement('span')
+      badge.className = 'count-badge'
+      const shown = document.createElement('span')
+      shown.setAttribute('aria-hidden', 'true')
+      shown.textContent = String(count)
+      const said = document.createElement('span')
+      said.className = 'sr-only'
+      said.textContent = `${count} waiting for your signature`
+      badge.append(shown, said)
+      link.append(' ', badge)
+    } catch {
+      // The badge stays as it was; the next page draws it afresh.
+    }
+  }
 
   /**
    * The "Sign again?" dialog: resolves with the finalize answer once signed with a reason, or
@@ -475,6 +515,106 @@
       dialog.addEventListener('cancel', onCancel)
       dialog.showModal()
       reason.focus()
+    })
+  }
+
+  /**
+   * The first-time signer's signature: drawn (signature_pad) or typed in the dialog, kept in the
+   * library through /api/signatures (a certificate issued for the user), then used on this page.
+   * Resolves true once kept, false when the person cancels. The opener keeps the focus to return to.
+   */
+  let drawing = null
+  function askForSignature() {
+    const dialog = document.querySelector('[data-newsig-dialog]')
+    // A second click while it is open (a double click on a chip) asks nothing more.
+    if (dialog.open) return Promise.resolve(false)
+    const form = dialog.querySelector('[data-newsig-form]')
+    const q = (selector) => form.querySelector(selector)
+    const opener = document.activeElement
+    const pad = q('[data-pad]')
+    const typed = q('[data-typed]')
+    const mode = () => form.elements.mode.value
+    const clearErrors = () => {
+      form.querySelectorAll('[data-error-for]').forEach((message) => { message.hidden = true; message.textContent = '' })
+      form.querySelectorAll('[aria-invalid]').forEach((control) => control.removeAttribute('aria-invalid'))
+    }
+    const fieldError = (name, text, control) => {
+      const message = form.querySelector(`[data-error-for="${name}"]`)
+      message.textContent = text
+      message.hidden = false
+      if (control) { control.setAttribute('aria-invalid', 'true'); control.focus() }
+    }
+    const showMode = () => {
+      q('[data-draw]').hidden = mode() !== 'draw'
+      q('[data-type]').hidden = mode() !== 'type'
+      q('[data-preview]').textContent = typed.value.trim()
+      if (mode() === 'draw') drawing.fit()
+    }
+    return new Promise((resolve) => {
+      const onChange = (event) => { if (event.target.name === 'mode') { showMode(); clearErrors() } }
+      const onInput = () => { q('[data-preview]').textContent = typed.value.trim() }
+      const onClear = () => drawing.clear()
+      const settle = (value) => {
+        form.removeEventListener('change', onChange)
+        form.removeEventListener('submit', onSubmit)
+        typed.removeEventListener('input', onInput)
+        pad.removeEventListener('pointerdown', clearErrors)
+        q('[data-clear]').removeEventListener('click', onClear)
+        q('[data-newsig-cancel]').removeEventListener('click', onCancel)
+        dialog.removeEventListener('cancel', onCancel)
+        if (dialog.open) dialog.close()
+        if (!value && opener && document.contains(opener)) opener.focus()
+        resolve(value)
+      }
+      const onCancel = (event) => { event.preventDefault(); settle(false) }
+      const onSubmit = async (event) => {
+        event.preventDefault()
+        clearErrors()
+        const label = q('[data-label]').value.trim()
+        if (!label) return fieldError('label', 'Give the signature a name.', q('[data-label]'))
+        let image
+        if (mode() === 'draw') {
+          if (drawing.isEmpty()) return fieldError('pad', 'Draw your signature first.', pad)
+          image = drawing.image()
+        } else {
+          image = await window.signatureDrawing.typedImage(typed.value)
+          if (!image) return fieldError('typed', 'Type your name first.', typed)
+        }
+        const save = q('[data-newsig-save]')
+        const progressText = q('[data-newsig-progress]')
+        save.disabled = true
+        progressText.hidden = false
+        progressText.textContent = 'Issuing your certificate…'
+        try {
+          // An ended session does not lose the drawing: sign in again, sent again (session-recovery.js).
+          const kept = await window.sessionRecovery.json('POST', config.newSignature.api, { label, image, certificate: { mode: 'issue' } })
+          config.signature = kept.uuid
+          meta.signatures = [{ uuid: kept.uuid, label: kept.label, primary: Boolean(kept.primary), active: true, image: `/api/signatures/${kept.uuid}/image` }]
+          renderStrip()
+          $('[data-signing-with]').textContent = `Signing with “${kept.label}”`
+          // A reload now opens the page with this signature, not with the "no signature yet" link.
+          history.replaceState(history.state, '', config.signWithUrl.replace(config.placeholder, encodeURIComponent(kept.uuid)))
+          settle(true)
+        } catch (error) {
+          fieldError('form', `Not kept: ${error.message}`, null)
+        } finally {
+          save.disabled = false
+          progressText.hidden = true
+        }
+      }
+      form.addEventListener('change', onChange)
+      form.addEventListener('submit', onSubmit)
+      typed.addEventListener('input', onInput)
+      pad.addEventListener('pointerdown', clearErrors)
+      q('[data-clear]').addEventListener('click', onClear)
+      q('[data-newsig-cancel]').addEventListener('click', onCancel)
+      dialog.addEventListener('cancel', onCancel)
+      clearErrors()
+      dialog.showModal()
+      // The pad is sized once it is shown: a canvas in a closed dialog measures 0 × 0.
+      if (!drawing) drawing = window.signatureDrawing.createPad(pad)
+      showMode()
+      q(mode() === 'draw' ? '[data-mode="draw"]' : '[data-mode="type"]').focus()
     })
   }
 

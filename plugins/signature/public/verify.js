@@ -66,7 +66,10 @@
       fact(facts, 'Timestamp', sig.timestamp && `${sig.timestamp.time || '?'}${sig.timestamp.tsa ? ` by ${sig.timestamp.tsa}` : ''}${sig.timestamp.valid ? '' : ' (not valid)'}`)
       fact(facts, 'Level', sig.level || 'not PAdES')
       const changes = sig.changes.length ? el('ul', { className: 'verify-changes' }, ...sig.changes.map((c) =>
-        el('li', { className: c.allowed ? '' : 'is-forbidden', textContent: `Revision ${c.revision}, ${c.object}: ${c.kind}, ${c.allowed ? 'allowed' : 'forbidden'}. ${c.why}` }))) : null
+        // In words first; the object number and the kind of change are for those who open the PDF's insides.
+        el('li', { className: c.allowed ? '' : 'is-forbidden' },
+          el('span', { textContent: `${c.why}${/[.!?]$/.test(c.why) ? '' : '.'} ${c.allowed ? 'Allowed' : 'Not allowed'} (added in revision ${c.revision}). ` }),
+          el('details', { className: 'verify-change-details' }, el('summary', { textContent: 'Details' }), el('span', { textContent: `Object ${c.object}, change of kind “${c.kind}”.` }))))) : null
       const article = el('article', { className: 'verify-sig' }, title, el('p', { textContent: sig.summary }), facts, changes)
       article.dataset.signature = sig.field || ''
       article.dataset.verdict = sig.verdict

@@ -46,7 +46,8 @@ export async function renewDueTimestamps(ctx: SessionContext, options: { beforeD
         reports.push({ sessionId: session.id, outcome: 'not-due', expiresAt })
         continue
       }
-      const outcome = await sealSession(ctx, session.id, null)
+      // At the revision read: a seal by another instance meanwhile is not sealed over again.
+      const outcome = await sealSession(ctx, session.id, null, undefined, session.revision)
       reports.push({ sessionId: session.id, outcome: outcome.outcome, expiresAt })
     } catch (error) {
       // One document's failure (its TSA down) does not stop the others; the next run retries it.

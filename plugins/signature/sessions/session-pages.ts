@@ -13,6 +13,7 @@ import { formOf, placeErrors, sendFormModel, sessionBodyOf, type SendFormModel }
 import { setNotice } from '../../../core/views/notice.ts'
 import { SESSION_ROUTE } from '../route-names.ts'
 import { signerLines } from './signer-status.ts'
+import { historyLines } from './session-history.ts'
 import type { SessionJson } from './session-views.ts'
 
 const VIEWS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views')
@@ -90,7 +91,10 @@ export function mountSessionPages(panel: PanelContext, app: FastifyInstance): vo
     const { id } = parseInput(idParams, request.params, 'params')
     const session = await sessions.get(user, id)
     const names = new Map(session.requests.map((r) => [r.signer.id, r.signer.name ?? r.signer.id]))
-    if (!names.has(session.createdBy)) names.set(session.createdBy, (await app.users.findById(session.createdBy))?.name ?? session.createdBy)
+    // Everyone the history names (the creator, an admin who cancelled), by name rather than id.
+    for (const id of [session.createdBy, ...(session.events ?? []).map((e) => e.actor)]) {
+      if (id && !names.has(id)) names.set(id, (await app.users.findById(id))?.name ?? id)
+    }
     // The preview: each page of the current revision at its displayed aspect, loaded lazily.
     const pages = (await app.signature.pageImages.pages(await sessions.documentPath(user, id)))
       .map((size, index) => ({ number: index + 1, url: `/api/signing-sessions/${encodeURIComponent(id)}/pages/${index + 1}`, width: Math.round(size.width), height: Math.round(size.height) }))
@@ -98,6 +102,7 @@ export function mountSessionPages(panel: PanelContext, app: FastifyInstance): vo
       session,
       pages,
       signers: signerLines(session, user.id),
+      history: historyLines(session.events ?? []),
       names,
       mayCancel: session.status === 'active' && sessions.mayCancel(user, session),
       verifyUrl: app.signature.links.verify?.({ session: session.id }) ?? null,

@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../../core/auth/user-repository.ts'
 import { ERR_SESSION_CLOSED, ERR_SESSION_EXPIRED, ERR_SESSION_REMIND_TOO_SOON } from '../errors.ts'
+import { waitInWords } from '../../../core/http/wait-in-words.ts'
 import { isExpired } from './session-expiry.ts'
 import { assertMayCancel, visibleSession } from './session-access.ts'
 import type { SessionContext } from './session-context.ts'
@@ -29,7 +30,11 @@ export async function remindSession(ctx: SessionContext, user: PublicUser | null
     const fresh = await ctx.deps.repository.findSession(session.id)
     if (fresh?.status !== 'active') throw ERR_SESSION_CLOSED(`The session is ${fresh?.status}`)
     const retryAfter = Math.max(1, Math.ceil((Date.parse(fresh.reminded_at ?? at) + interval - now.getTime()) / 1000))
-    throw ERR_SESSION_REMIND_TOO_SOON(`The signers were reminded at ${fresh.reminded_at}; again in ${retryAfter} s`, { headers: { 'Retry-After': String(retryAfter) } })
+    // In words people read (it reaches the page's toast): how long ago, and the wait in minutes; the
+    // exact seconds stay in Retry-After.
+    const ago = Math.floor((now.getTime() - Date.parse(fresh.reminded_at ?? at)) / 60_000)
+    const when = ago < 1 ? 'less than a minute ago' : ago === 1 ? '1 minute ago' : `${ago} minutes ago`
+    throw ERR_SESSION_REMIND_TOO_SOON(`The signers were reminded ${when}; you can remind them again ${waitInWords(retryAfter)}`, { headers: { 'Retry-After': String(retryAfter) } })
   }
   return sessionDetail(ctx, actor, sessionId)
 }

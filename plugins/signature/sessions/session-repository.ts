@@ -216,6 +216,13 @@ export class SessionRepository {
     }).then((done) => this.#committed(done))
   }
 
+  /** Completed sessions closed before `closedBefore` and never sealed (no 'sealed' event), oldest first. */
+  unsealedSessions(closedBefore: string, limit = 100) {
+    return this.db.selectFrom('signing_sessions as s').select(['s.id', 's.revision']).where('s.status', '=', 'completed').where('s.closed_at', '<', closedBefore)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('signing_session_events as e').select('e.id').whereRef('e.session_id', '=', 's.id').where('e.event', '=', 'sealed'))))
+      .orderBy('s.closed_at').orderBy('s.id').limit(limit).execute()
+  }
+
   /** Completed sessions, oldest first: candidates for sealing or archive renewal. */
   completedSessions(limit = 1000) {
     return this.db.selectFrom('signing_sessions').selectAll().where('status', '=', 'completed')

@@ -10,12 +10,17 @@ import { sessionEvent } from './session-events.ts'
 
 export type SealOutcome = { outcome: 'sealed'; documentKey: string; sha256: string; missing: string[] } | { outcome: 'moved' | 'not-completed' | 'disabled' }
 
-/** `actor` null: the application (after the last signature, `address` is that signer's request's). */
-export async function sealSession(ctx: SessionContext, sessionId: string, actor: string | null, address?: string): Promise<SealOutcome> {
+/**
+ * `actor` null: the application (after the last signature, `address` is that signer's request's).
+ * `atRevision`: seal only the revision the caller saw — the one the last signature made, or the
+ * unsealed one a retry found — so a session another instance sealed meanwhile is not sealed twice.
+ */
+export async function sealSession(ctx: SessionContext, sessionId: string, actor: string | null, address?: string, atRevision?: number): Promise<SealOutcome> {
   const { repository, disk, longTermValidation } = ctx.deps
   if (!longTermValidation) return { outcome: 'disabled' }
   const session = await repository.findSession(sessionId)
   if (!session || session.status !== 'completed') return { outcome: 'not-completed' }
+  if (atRevision !== undefined && session.revision !== atRevision) return { outcome: 'moved' }
   const before = await disk.get(session.current_document_key)
   const shaBefore = sha256Hex(before)
   if (shaBefore !== session.current_sha256) throw new Error(`The stored document of session ${session.id} does not match its SHA-256`)

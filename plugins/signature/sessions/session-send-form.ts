@@ -20,6 +20,8 @@ export interface SendFormSlot {
   /** The chosen person (a form value), '' for nobody. */
   chosen: string
   error: string | null
+  /** The API's own words for the error, shown behind "Details". */
+  errorDetail?: string | null
 }
 
 export interface SendFormModel {
@@ -97,14 +99,37 @@ export function placeErrors(model: SendFormModel, error: unknown, slotAt: string
   for (const issue of issues) {
     const indexed = /^signers\.(\d+)\.\w+: (.*)$/.exec(issue)
     const named = /"([^"]+)"/.exec(issue)
+    const worded = signerIssueInWords(model, issue)
     const slot = indexed ? model.slots.find((s) => s.key === slotAt[Number(indexed[1])]) : model.slots.find((s) => s.key === named?.[1])
-    if (slot && issue.startsWith('signers')) slot.error = indexed ? indexed[2]! : issue.replace(/^signers: /, '')
+    if (worded) Object.assign(worded.slot, { error: worded.text, errorDetail: issue })
+    else if (slot && issue.startsWith('signers')) slot.error = indexed ? indexed[2]! : issue.replace(/^signers: /, '')
     else if (error.code === 'ERR_SIGNABLE_NOT_FOUND') model.errors.signable = 'Choose a record you may see.'
     else if (issue.startsWith('body.dueAt')) model.errors.dueAt = issue.replace(/^body\.dueAt: /, '')
     else if (issue.startsWith('body.message')) model.errors.message = issue.replace(/^body\.message: /, '')
     else model.errors.form = [model.errors.form, issue.replace(/^body\.?\w*: /, '')].filter(Boolean).join(' ')
   }
   return true
+}
+
+/**
+ * The API's two signer rules (signables/slot-signers.ts), said to the sender in their words, next
+ * to the field they chose: people and slots by name and label, not by id and key.
+ */
+function signerIssueInWords(model: SendFormModel, issue: string): { slot: SendFormSlot; text: string } | null {
+  const slotOf = (key: string) => model.slots.find((s) => s.key === key)
+  const nameOf = (id: string) => model.people.find((p) => p.id === id)?.name ?? model.slots.find((s) => s.bound?.id === id)?.bound?.name ?? 'This person'
+  const both = /^signers: "([^"]+)" may not sign both "([^"]+)" and "([^"]+)"$/.exec(issue)
+  if (both) {
+    const [a, b] = [slotOf(both[2]!), slotOf(both[3]!)]
+    if (!a || !b) return null
+    // Next to the slot the sender chose (the other may be the record's own choice).
+    const [chosen, other] = b.bound && !a.bound ? [a, b] : [b, a]
+    return { slot: chosen, text: `${nameOf(both[1]!)} already signs “${other.label}”, and one person signs one part of this document: choose someone else.` }
+  }
+  const bound = /^signers: the record binds the slot "([^"]+)" to another user than "([^"]+)"$/.exec(issue)
+  const slot = bound ? slotOf(bound[1]!) : undefined
+  if (bound && slot) return { slot, text: `The record names who signs “${slot.label}”${slot.bound ? `: ${slot.bound.name}` : ''}; ${nameOf(bound[2]!)} may not sign it.` }
+  return null
 }
 
 /** The form body of a request, as the send form posts it. */

@@ -103,9 +103,9 @@ export async function signRequest(ctx: SessionContext, user: PublicUser, input: 
         written = null
         ctx.deps.metrics?.signatureMade('session')
         if (outcome.sessionStatus === 'completed') ctx.deps.metrics?.sessionCompleted()
-        // The signature stands whatever happens next: a sealing that fails leaves the completed
-        // B-T document, and `npm run signatures:renew-timestamps` seals it later.
-        if (outcome.sessionStatus === 'completed') await sealSession(ctx, session.id, null, input.address).catch(() => undefined)
+        // The signature stands whatever happens next: a sealing that fails (or a crash before it)
+        // leaves the completed B-T document, and the seal retry (session-seal-retry.ts) seals it later.
+        if (outcome.sessionStatus === 'completed') await sealSession(ctx, session.id, null, input.address, current.revision + 1).catch(() => undefined)
         return {
           status: 'signed', signature_uuid: signatureUuid, signed_document_path: documentKey, signed_at: at,
           session: { id: session.id, status: outcome.sessionStatus ?? 'active' }, request: { id: request.id, status: 'signed' },

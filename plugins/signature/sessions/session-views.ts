@@ -15,6 +15,8 @@ import { NEW_SIGNATURE_UUID } from '../signer/new-signature.ts'
 export interface SessionRequestJson {
   id: string
   slot: string
+  /** The slot's label in its template (the key when the template is gone): what people read. */
+  slotLabel: string
   field: string
   signer: { id: string; name: string | null }
   order: number
@@ -57,6 +59,7 @@ export interface InboxItem {
   template: string
   signable: { id: string; title: string }
   slot: string
+  slotLabel: string
   mode: string
   status: string
   /** False while earlier signers of a sequential session have not signed. */
@@ -69,6 +72,11 @@ export interface InboxItem {
 type MaybeUser = PublicUser | null | undefined
 
 const documentUrl = (sessionId: string) => `/api/signing-sessions/${sessionId}/document`
+
+/** A slot's label from its template; the key itself when the template or slot is no longer registered. */
+export function slotLabelOf(ctx: SessionContext, templateKey: string, slotKey: string): string {
+  return ctx.deps.registry.find(templateKey)?.slots().find((slot) => slot.key === slotKey)?.label ?? slotKey
+}
 
 /**
  * The signer page opened on this request with the signer's primary (else first) active signature;
@@ -94,7 +102,7 @@ export async function sessionJson(ctx: SessionContext, session: SigningSessionTa
     message: session.message ?? null, dueAt: session.due_at ?? null, expired: isExpired(session, ctx.now()),
     documentUrl: documentUrl(session.id),
     requests: requests.map((r) => ({
-      id: r.id, slot: r.slot_key, field: r.field_name, signer: { id: r.signer_user_id, name: names.get(r.signer_user_id) ?? null }, order: Number(r.sign_order), status: r.status,
+      id: r.id, slot: r.slot_key, slotLabel: slotLabelOf(ctx, session.template_key, r.slot_key), field: r.field_name, signer: { id: r.signer_user_id, name: names.get(r.signer_user_id) ?? null }, order: Number(r.sign_order), status: r.status,
       placement: { page: Number(r.page), x: Number(r.x), y: Number(r.y), width: Number(r.width), height: Number(r.height) },
       signatureUuid: r.signature_uuid, documentSha256: r.document_sha256, signedAt: r.signed_at, declinedAt: r.declined_at,
       declineReason: r.decline_reason, signerUrl: urls.get(r.id) ?? null,
@@ -140,7 +148,7 @@ export async function inboxOf(ctx: SessionContext, user: MaybeUser): Promise<Inb
     const yourTurn = await isYourTurn(ctx, row)
     result.push({
       requestId: row.id, sessionId: row.session_id, template: row.template_key, signable: { id: row.signable_id, title: row.signable_title },
-      slot: row.slot_key, mode: row.mode, status: row.status, yourTurn, createdAt: row.session_created_at,
+      slot: row.slot_key, slotLabel: slotLabelOf(ctx, row.template_key, row.slot_key), mode: row.mode, status: row.status, yourTurn, createdAt: row.session_created_at,
       signerUrl: await signerUrlFor(ctx, row.template_key, row.id, signer.id), documentUrl: documentUrl(row.session_id),
     })
   }

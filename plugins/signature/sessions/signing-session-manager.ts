@@ -10,6 +10,7 @@ import { completionCertificateForMail, completionCertificateOf } from './complet
 import { requestView, signRequest } from './session-sign.ts'
 import { renewDueTimestamps, renewSessionTimestamp, type RenewalReport } from './session-archive-renewal.ts'
 import type { SealOutcome } from './session-seal.ts'
+import { sealUnsealedSessions, type SealRetryReport } from './session-seal-retry.ts'
 import { inboxOf, waitingCountOf, sessionDetail, sessionDocument, sessionDocumentPath, sessionList, signerUrlFor, type InboxItem, type SessionJson } from './session-views.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
 import { WaitingCounts } from './waiting-counts.ts'
@@ -125,6 +126,11 @@ export class SigningSessionManager implements SessionFinalizer {
   /** Archive renewal of every completed session whose last document timestamp's TSA certificate expires within `beforeDays`. */
   renewDueTimestamps(options: { beforeDays: number }): Promise<RenewalReport[]> {
     return renewDueTimestamps(this.#ctx, options)
+  }
+
+  /** Seals every completed session left unsealed (a crash or a TSA down at completion), exactly once across instances. */
+  sealUnsealed(signal?: AbortSignal): Promise<SealRetryReport[]> {
+    return sealUnsealedSessions(this.#ctx, signal)
   }
 
   finalize(user: PublicUser, input: { templateKey: string; requestId: string; signatureUuid: string; address?: string }): Promise<SessionFinalizeResult> {

@@ -15,7 +15,6 @@ import { NEW_SIGNATURE_UUID } from './new-signature.ts'
 import { sendSignaturePad } from './signature-pad-asset.ts'
 
 const SIGNER_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'signer.eta')
-const NEW_SIGNATURE_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'signer-new-signature.eta')
 // Any uuid: the page replaces it with the one it opens (the strip's link and the new signature's).
 const SOME_UUID = '00000000-0000-0000-0000-000000000000'
 
@@ -50,42 +49,34 @@ export function mountSignerRoutes(panel: PanelContext, app: FastifyInstance, rec
       const active = (await app.signature.library.list(user.id)).filter((s) => s.status === 'active')
       const current = active.find((s) => s.primary) ?? active[0]
       if (current) return reply.redirect(signWithUrl.replace(SOME_UUID, encodeURIComponent(current.uuid)))
-
-      // No signature yet: the page makes one through /api/signatures (kept in the library), then
-      // opens itself with it. The record is checked here already, as for any other signature.
-      const template = signer().template(key)
-      const { recordTitle } = await signer().open(user, key, query, request.ip)
-      const assets = signatureAssetsUrl(panel.path)
-      return reply.page(NEW_SIGNATURE_VIEW, {
-        config: { api: '/api/signatures', signWithUrl, placeholder: SOME_UUID, name: user.name },
-        label: template.label(),
-        recordTitle,
-        cancelUrl,
-        fontCss: `${assets}signature-font.css`,
-        scripts: [panel.url(SIGNER_ROUTE.signaturePad), `${assets}signature-drawing.js`, `${assets}signer-new-signature.js`],
-      }, { title: `Sign: ${template.label()}` })
     }
-    const active = await signer().activeSignature(user, signatureUuid)
+    // No signature yet (a first-time signer): the document first; the page asks for a signature
+    // (drawn or typed in a dialog, kept through /api/signatures) at the first field they click.
+    const active = signatureUuid === NEW_SIGNATURE_UUID ? null : await signer().activeSignature(user, signatureUuid)
     const template = signer().template(key)
     const { recordTitle, signedApart } = await signer().open(user, key, query, request.ip)
+    const assets = signatureAssetsUrl(panel.path)
     const config = {
       templateKey: key,
-      signature: active.uuid,
+      signature: active?.uuid ?? null,
       ...target,
-      metaUrl: panel.url(SIGNER_ROUTE.meta, { templateKey: key }, { signature: active.uuid, ...target }),
+      metaUrl: panel.url(SIGNER_ROUTE.meta, { templateKey: key }, { ...(active ? { signature: active.uuid } : {}), ...target }),
       finalizeUrl: panel.url(SIGNER_ROUTE.finalize, { templateKey: key }),
       pageImageUrl: panel.url(SIGNER_ROUTE.pageImage, { templateKey: key, page: 0 }, target),
       // The strip switches signatures by opening this page again with another uuid.
       signWithUrl,
+      placeholder: SOME_UUID,
       cancelUrl,
+      ...(active ? {} : { newSignature: { api: '/api/signatures', name: user.name } }),
     }
     return reply.page(SIGNER_VIEW, {
       config,
       label: template.label(),
       recordTitle,
       signedApart,
-      signatureLabel: active.label,
-      script: `${signatureAssetsUrl(panel.path)}signer.js`,
+      signatureLabel: active?.label ?? null,
+      fontCss: active ? null : `${assets}signature-font.css`,
+      scripts: [...(active ? [] : [panel.url(SIGNER_ROUTE.signaturePad), `${assets}signature-drawing.js`]), `${assets}signer.js`],
     }, { title: `Sign: ${template.label()}` })
   })
 

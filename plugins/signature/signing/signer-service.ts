@@ -31,7 +31,8 @@ export const OTHER_SIGNATURES_SHOWN = 12
 const id = z.string().trim().min(1).max(120)
 const uuid = z.string().regex(UUID, 'a signature uuid')
 
-export const metaQuerySchema = z.strictObject({ signature: uuid, signable: id.optional(), request: id.optional() })
+// No signature: a first-time signer sees the document before making one (the page asks at the first field).
+export const metaQuerySchema = z.strictObject({ signature: uuid.optional(), signable: id.optional(), request: id.optional() })
 
 export const finalizeBodySchema = z.strictObject({
   signature: uuid,
@@ -179,7 +180,7 @@ export class SignerService {
 
   async meta(user: PublicUser, templateKey: string, rawQuery: unknown) {
     const query = parseInput(metaQuerySchema, rawQuery, 'query')
-    const active = await this.activeSignature(user, query.signature)
+    const active = query.signature === undefined ? null : await this.activeSignature(user, query.signature)
     const target = await this.target(user, templateKey, query)
     const { template } = target
     const pages = (await pageSizesOf(target.source, this.services.pageImages)).map((p, i) => ({ page: p.page ?? i + 1, width: p.width, height: p.height }))
@@ -198,8 +199,8 @@ export class SignerService {
         }
       })
     const library = (await this.services.library.list(user.id)).filter((s) => s.status === 'active')
-    const others = library.filter((s) => s.uuid !== active.uuid).sort((a, b) => Number(b.primary) - Number(a.primary)).slice(0, OTHER_SIGNATURES_SHOWN)
-    const strip = [active, ...others].map((s) => ({ uuid: s.uuid, label: s.label, primary: s.primary, active: s.uuid === active.uuid, image: `/api/signatures/${s.uuid}/image` }))
+    const others = library.filter((s) => s.uuid !== active?.uuid).sort((a, b) => Number(b.primary) - Number(a.primary)).slice(0, OTHER_SIGNATURES_SHOWN)
+    const strip = [...(active ? [active] : []), ...others].map((s) => ({ uuid: s.uuid, label: s.label, primary: s.primary, active: s.uuid === active?.uuid, image: `/api/signatures/${s.uuid}/image` }))
     return {
       mode: target.mode,
       template: { key: template.key(), label: template.label() },

@@ -3,7 +3,8 @@ import { parseSignatureConfig } from '../../../plugins/signature/signature-confi
 
 t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, the outbox dispatching, the verifier offline with the app CA only, no templates', async (t) => {
   t.same(parseSignatureConfig({}), {
-    storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000 },
+    storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000, seal_retry_every_ms: 600_000 },
+    storage: { grace_ms: 3_600_000, sweep_every_ms: 3_600_000 },
     outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000, retention_days: 90 }, templates: {},
     verify: { trust_anchors: [], online_revocation: false, rate_per_minute: 30, public: true },
     timestamps: { enabled: true, tsa_urls: [], tsa_timeout_ms: 5_000, tsa_max_response_kb: 128, public_tsa: true },
@@ -45,6 +46,12 @@ t.test('SIGNATURE_SESSION_STALE_CLAIM_MS arrives as a string and is coerced; non
   t.equal(parseSignatureConfig({ sessions: { stale_claim_ms: '300' } }).sessions.stale_claim_ms, 300)
   t.throws(() => parseSignatureConfig({ sessions: { stale_claim_ms: 'soon' } }), /signature\.sessions\.stale_claim_ms/)
   t.throws(() => parseSignatureConfig({ sessions: { stale_claim_ms: 5 } }), /signature\.sessions\.stale_claim_ms/)
+})
+
+t.test('SIGNATURE_STORAGE_* arrive as strings; a grace period too short to protect a write in flight stops the boot', async (t) => {
+  t.same(parseSignatureConfig({ storage: { grace_ms: '200', sweep_every_ms: '0' } }).storage, { grace_ms: 200, sweep_every_ms: 0 })
+  t.throws(() => parseSignatureConfig({ storage: { grace_ms: 0 } }), /signature\.storage\.grace_ms/)
+  t.throws(() => parseSignatureConfig({ storage: { sweep_every_ms: 'hourly' } }), /signature\.storage\.sweep_every_ms/)
 })
 
 t.test('SIGNATURE_DESIGNER_DPI arrives as a string and is coerced', async (t) => {

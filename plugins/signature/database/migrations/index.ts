@@ -9,6 +9,7 @@ import { addSessionReminders } from '../../sessions/migrations/007-session-remin
 import { addSessionMessageAndDueDate } from '../../sessions/migrations/008-session-message-and-due-date.ts'
 import { createIssuedCertificates } from '../../pki/migrations/009-issued-certificates.ts'
 import { sessionWritesNotify } from '../../sessions/migrations/010-session-writes-notify.ts'
+import { addOutboxPickIndexes } from '../../outbox/migrations/011-outbox-pick-indexes.ts'
 
 /** The plugin's migrations, by name; the name prefix fixes the order. Later issues add theirs. */
 export const signatureMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const signatureMigrations: Record<string, Migration> = {
   'signature-008-session-message-and-due-date': addSessionMessageAndDueDate,
   'signature-009-issued-certificates': createIssuedCertificates,
   'signature-010-session-writes-notify': sessionWritesNotify,
+  'signature-011-outbox-pick-indexes': addOutboxPickIndexes,
 }

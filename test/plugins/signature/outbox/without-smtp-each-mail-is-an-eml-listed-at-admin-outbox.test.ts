@@ -27,6 +27,11 @@ t.test('an invitation becomes an .eml file, listed and downloadable at /admin/ou
   const page = await getPage(app, '/admin/outbox', admin)
   t.equal(page.statusCode, 200)
   t.match(page.body, 'written as an .eml file')
+  // Issue 39 item 11: a mail written to a file was listed as "sent", as if someone had received it.
+  const statuses = [...page.body.matchAll(/<tr data-message="[^"]+" data-status="sent">[\s\S]*?<\/tr>/g)].map((m) => m[0])
+  t.equal(statuses.length, 2)
+  t.ok(statuses.every((row) => /data-written-to-file>written to a file<\/span><br><small>no mail server configured<\/small>/.test(row)), 'each says it was written to a file')
+  t.ok(statuses.every((row) => !/<span class="badge[^"]*">sent<\/span>/.test(row)), 'none says "sent"')
   const links = [...page.body.matchAll(/href="([^"]+message\.eml)"/g)].map((m) => m[1]!)
   t.equal(links.length, 2, 'each message links to its file')
   const eml = await app.inject({ method: 'GET', url: links[0]!, headers: { cookie: admin } })

@@ -32,6 +32,9 @@ t.test('reminders go to whose turn it is, at most once an hour', async (t) => {
   const again = await remind(admin)
   t.same([again.statusCode, again.json().code], [429, 'ERR_SESSION_REMIND_TOO_SOON'])
   t.ok(Number(again.headers['retry-after']) > 3500, `Retry-After about an hour (${again.headers['retry-after']} s)`)
+  // Issue 39 item 11: it read "reminded at 2026-11-27T07:03:24.519Z; again in 3599 s".
+  t.match(again.json().message, /^The signers were reminded less than a minute ago; you can remind them again in (59|60) minutes$/, 'said in words')
+  t.notMatch(again.json().message, /\d{4}-\d\d-\d\dT|\d s$/, 'no ISO instant, no seconds')
 
   // An hour later (the stored time moved back, as the clock would have moved on).
   await app.signature.database.db.updateTable('signing_sessions').set({ reminded_at: new Date(Date.now() - 3_601_000).toISOString() }).where('id', '=', session.id).execute()

@@ -33,7 +33,12 @@ t.test('the form offers the record\'s slots, refuses bad choices inline, and sen
   // The witness is also the contract's employee: one person, one slot (the API's rule).
   const repeated = await send({ template: 'contract', signable: 'contract-staff', mode: 'sequential', 'signer.witness': DEMO.staff.id })
   t.equal(repeated.statusCode, 422)
-  t.match(repeated.body, 'may not sign both', 'the API\'s refusal, shown in the form')
+  // Issue 39 item 11: said in words next to the witness field, not as the API's message in a banner.
+  t.match(repeated.body, /id="send-signer-witness-error">Sam Staff already signs “Employee”, and one person signs one part of this document: choose someone else\.<\/p>/)
+  const outsideDetails = repeated.body.replace(/<details[\s\S]*?<\/details>/g, '')
+  t.notMatch(outsideDetails, 'may not sign both', 'the API\'s words only behind Details')
+  t.notMatch(outsideDetails, '&quot;u-staff&quot;', 'no user id in what people read')
+  t.match(repeated.body, /<summary>Details<\/summary><code>signers: &quot;u-staff&quot; may not sign both/, 'one click away')
   t.equal(await count(), 0, 'nothing written')
 
   const sent = await send({ template: 'contract', signable: 'contract-staff', mode: 'parallel', 'signer.witness': DEMO.manager.id })

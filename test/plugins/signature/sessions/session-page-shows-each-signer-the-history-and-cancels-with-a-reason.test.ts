@@ -38,7 +38,7 @@ t.test('the creator follows a sequential session, the signer declines, the page 
   t.match(after.body, 'data-session-status>declined<')
   t.same(signerStatuses(after.body), [['declined', 'Declined'], ['cancelled', 'Not signed (declined by another signer)']])
   t.match(after.body, /data-decline-reason>&#8220;The hours of the 3rd are wrong&#8221;/, 'the reason, escaped as text')
-  t.match(after.body, /data-event="declined"[\s\S]*?Sam Staff<\/strong>\s*declined to sign <code>employee<\/code>/)
+  t.match(after.body, /data-event="declined"[\s\S]*?Sam Staff<\/strong>\s*declined to sign as Employee<\/span>/)
   t.notMatch(after.body, 'data-cancel-session', 'nothing left to cancel')
 
   t.equal((await getPage(app, url, manager)).statusCode, 200, 'the supervisor is a signer of it')

@@ -18,6 +18,7 @@ t.test('a completed document moves from waiting to Completed, for its signers', 
   const before = await getPage(app, '/app/inbox', staff.cookie)
   t.match(before.body, `data-session="${created.id}"`, 'waiting first')
   t.match(before.body, 'data-completed-empty', 'nothing completed yet, and the page says so')
+  t.match(new RegExp(`data-session="${created.id}">[\\s\\S]*?</tr>`).exec(before.body)?.[0] ?? '', '<td data-part>Employee</td>', 'what waits says the part by its label')
 
   for (const [signer, slot] of [[admin, 'payroll'], [staff, 'employee']] as const) {
     const request = created.requests.find((r: { slot: string }) => r.slot === slot).id
@@ -28,7 +29,9 @@ t.test('a completed document moves from waiting to Completed, for its signers', 
   const row = new RegExp(`data-completed-session="${created.id}">[\\s\\S]*?</tr>`).exec(after.body)?.[0] ?? ''
   t.match(row, `href="/app/sessions/${created.id}" data-session-link`, 'its session page')
   t.match(row, `href="/api/signing-sessions/${created.id}/document" data-document-link>Signed PDF`, 'its signed PDF')
-  t.match(row, '<code>employee</code>', 'the part the viewer signed')
+  // Issue 39 item 11: the slot's label, not its key in monospace.
+  t.match(row, '<td data-part>Employee</td>', 'the part the viewer signed')
+  t.notMatch(after.body, '<code>employee</code>', 'no slot key on the page')
   t.match(after.body, 'href="/app/sessions?status=completed&amp;part=signer" data-all-completed', 'and the whole list')
   t.match((await getPage(app, '/app/inbox', admin.cookie)).body, `data-completed-session="${created.id}"`, 'the other signer too')
   t.notMatch((await getPage(app, '/app/inbox', manager)).body, `data-completed-session="${created.id}"`, 'not someone who only may read it')

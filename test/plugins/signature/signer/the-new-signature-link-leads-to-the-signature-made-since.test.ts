@@ -16,7 +16,7 @@ t.test('"new" opens the signature made since, instead of asking for another', as
   const link = '/app/signature-templates/daily-time-record/sign/new?signable=dtr-staff-2026-03&back=%2Fapp%2Finbox'
   const first = await getPage(app, link, cookie)
   t.equal(first.statusCode, 200, 'no signature yet: the page to make one')
-  t.match(first.body, 'data-new-signature')
+  t.match(first.body, 'data-newsig-dialog')
 
   const made = await app.inject({ method: 'POST', url: '/api/signatures', headers: { cookie }, payload: { label: 'Sam', image: STAMP_DATA_URL, certificate: { mode: 'issue' } } })
   t.equal(made.statusCode, 201, made.body)
@@ -30,7 +30,7 @@ t.test('"new" opens the signature made since, instead of asking for another', as
   t.equal(location.searchParams.get('back'), '/app/inbox')
   const page = await getPage(app, `${location.pathname}${location.search}`, cookie)
   t.equal(page.statusCode, 200)
-  t.notMatch(page.body, 'data-new-signature')
+  t.notMatch(page.body, 'data-newsig-dialog')
   const signatures = (await app.inject({ url: '/api/signatures', headers: { cookie } })).json().data
   t.equal(signatures.length, 1, 'one signature, one certificate')
 })

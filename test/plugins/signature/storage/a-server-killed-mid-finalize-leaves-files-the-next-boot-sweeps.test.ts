@@ -1,0 +1,135 @@
+// Issue 36, item 4, with a real crash: a server process (host-app/server.ts) is SIGKILLed in the
+// middle of a session finalize, after the signed revision is on the disk and before its rows
+// commit — held there by a write lock the test takes on the same database, so the crash lands in
+// that window every time. The file is then on the disk with no row. The next boot's sweep (grace
+// period shortened to 200 ms) removes it, and every file a row references is still there: the
+// committed revision of another session, both frozen documents; the request signs on retry.
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import pg from 'pg'
+import t from 'tap'
+import { openDatabase, type Database } from '../../../../core/db/database.ts'
+import { eventually } from '../../../helpers/eventually.ts'
+import { Client, startInstance, type Instance } from '../../../helpers/instances.ts'
+import { isolatedEnv } from '../../../helpers/test-env.ts'
+import { STAMP_DATA_URL } from '../signing/helpers.ts'
+
+t.setTimeout(240_000)
+
+t.test('a signed revision written before the crash and never committed is swept at the next boot; nothing referenced goes', async (t) => {
+  const { env: isolated, cleanup } = await isolatedEnv()
+  const env: Record<string, string> = {
+    ...(isolated as Record<string, string>),
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    SIGNATURE_STORAGE_GRACE_MS: '200',
+    SIGNATURE_SESSION_STALE_CLAIM_MS: '300',
+    SIGNATURE_OUTBOX_DISPATCH: 'false',
+    LOG_LEVEL: 'warn',
+  }
+  const diskRoot = path.join(env.STORAGE_PATH!, 'disks', 'signature')
+  let instance: Instance | undefined
+  let database: Database<any> | undefined
+  let unlock: (() => Promise<void>) | undefined
+  t.teardown(async () => {
+    await unlock?.()
+    instance?.kill()
+    await instance?.stop()
+    await database?.close()
+    await cleanup()
+  })
+
+  instance = await startInstance('first', env)
+  database = openDatabase<any>(process.env.DATABASE_URL
+    ? { url: process.env.DATABASE_URL, schema: env.DATABASE_SCHEMA! }
+    : { sqliteFile: path.join(env.STORAGE_PATH!, 'database', 'app.sqlite') })
+  const db = database.db
+  const admin = new Client(instance.url)
+  await admin.login('admin@example.com')
+  const staff = new Client(instance.url)
+  await staff.login('staff@example.com')
+  const created = await staff.request('POST', '/api/signatures', { label: 'Sam', image: STAMP_DATA_URL, certificate: { mode: 'issue' } })
+  t.equal(created.status, 201)
+  const signature = (await created.json()).data.uuid as string
+  const sessions: Array<{ session: string; request: string }> = []
+  for (let i = 0; i < 2; i++) {
+    const response = await admin.request('POST', '/api/signing-sessions', { template: 'payslip', signable: 'payslip-staff-2026-03', mode: 'parallel' })
+    t.equal(response.status, 201, 'a session')
+    const session = (await response.json()).data
+    sessions.push({ session: session.id, request: session.requests.find((r: { slot: string }) => r.slot === 'employee').id })
+  }
+  const [committed, crashed] = sessions as [typeof sessions[0], typeof sessions[0]]
+  const finalize = async (client: Client, request: string) => client.request('POST', '/app/signature-templates/payslip/signer/finalize',
+    { signature, request, placements: [] }, { 'x-csrf-token': await client.csrf() })
+  t.equal((await finalize(staff, committed.request)).status, 200, 'the first session is signed and committed before the crash')
+
+  // The second finalize: its claim commits, then the test holds the database's writes, so the
+  // signed file is written and its commit waits; the crash comes while it waits. PostgreSQL: a
+  // lock on the sessions table, taken first (the claim writes only the request; the commit moves
+  // the session). SQLite: every write, held from the moment the claim is seen committed.
+  const statusOf = async (id: string) => (await db.selectFrom('signing_session_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+  if (env.DATABASE_URL) unlock = await holdSessionWrites(env)
+  const answer = finalize(staff, crashed.request).then((r) => r.status, () => 'killed')
+  t.ok(await eventually(async () => (await statusOf(crashed.request)) !== 'pending', 60_000), 'the finalize claimed its request')
+  if (!env.DATABASE_URL) unlock = await holdSessionWrites(env)
+  const sessionFolder = path.join(diskRoot, 'sessions', crashed.session)
+  const written = async () => (await readdir(sessionFolder)).filter((name) => name.startsWith('001-'))
+  t.ok(await eventually(async () => (await written()).length === 1, 60_000), 'the signed revision reached the disk')
+  instance.kill()
+  t.equal(await answer, 'killed', 'the finalize was cut off by the crash')
+  await instance.stop()
+  await unlock?.()
+  unlock = undefined
+  const orphan = `sessions/${crashed.session}/${(await written())[0]}`
+  const referenced = await referencedKeys(db)
+  t.notOk(referenced.has(orphan), 'the dead process left a signed file no row references')
+  t.equal(await statusOf(crashed.request), 'signing', 'and its request claimed')
+  t.equal(referenced.size, 3, 'two frozen documents and one committed revision are referenced')
+
+  instance = await startInstance('after the crash', env)
+  t.ok(await eventually(async () => !(await files(diskRoot)).includes(orphan), 30_000), 'the boot sweep removed the file no row references')
+  const present = new Set(await files(diskRoot))
+  for (const key of referenced) t.ok(present.has(key), `still there: ${key}`)
+  t.same((await files(diskRoot)).filter((key) => /\.tmp$/.test(key)), [], 'no temporary file is left')
+
+  const again = new Client(instance.url)
+  await again.login('staff@example.com')
+  const retry = await finalize(again, crashed.request)
+  t.equal(retry.status, 200, `the request signs on retry: ${(await retry.clone().text()).slice(0, 200)}`)
+  const after = await referencedKeys(db)
+  for (const key of after) t.ok(await exists(path.join(diskRoot, key)), `every referenced file exists: ${key}`)
+})
+
+/** Holds the commit of a signature: SQLite, every write (a write transaction); PostgreSQL, writes to signing_sessions. */
+async function holdSessionWrites(env: Record<string, string>): Promise<() => Promise<void>> {
+  if (!env.DATABASE_URL) {
+    const connection = new BetterSqlite3(path.join(env.STORAGE_PATH!, 'database', 'app.sqlite'))
+    connection.exec('BEGIN IMMEDIATE')
+    return async () => { connection.exec('ROLLBACK'); connection.close() }
+  }
+  const client = new pg.Client({ connectionString: env.DATABASE_URL })
+  await client.connect()
+  await client.query('BEGIN')
+  await client.query(`LOCK TABLE "${env.DATABASE_SCHEMA}".signing_sessions IN SHARE MODE`)
+  return async () => { await client.query('ROLLBACK'); await client.end() }
+}
+
+/** Every disk key a row points at. */
+async function referencedKeys(db: any): Promise<Set<string>> {
+  const sessions = await db.selectFrom('signing_sessions').select(['frozen_document_key', 'current_document_key']).execute()
+  const requests = await db.selectFrom('signing_session_requests').select('document_key').where('document_key', 'is not', null).execute()
+  const signed = await db.selectFrom('digital_signatures').select('document_key').where('document_key', 'is not', null).execute()
+  return new Set<string>([
+    ...sessions.flatMap((s: { frozen_document_key: string; current_document_key: string }) => [s.frozen_document_key, s.current_document_key]),
+    ...[...requests, ...signed].map((r: { document_key: string }) => r.document_key),
+  ])
+}
+
+async function files(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+}
+
+async function exists(file: string): Promise<boolean> {
+  return readdir(path.dirname(file)).then((names) => names.includes(path.basename(file)), () => false)
+}
