@@ -37,8 +37,13 @@ export {
   defineResource, sortOrders,
   type Resource, type AnyResource, type ResourceDefinition, type ResourceSource, type ResourceAction, type ResourceRecord,
   type ResourceColumn, type ResourceField, type FormField, type WriteOnlyField, type ResourceFilter, type ResourceListQuery,
-  type FieldOption, type FieldKey, type SortOrder, type SortValue,
+  type FieldOption, type FieldKey, type SortOrder, type SortValue, type FieldType,
+  type SelectFilter, type TernaryFilter, type DateRangeFilter, type DateRange,
+  type RecordAction, type BulkAction, type RelationList,
 } from './resource/define-resource.ts'
+// What a form field accepts (a browser sends text, an unchecked box nothing) and how a value reads.
+export { dateValue, dateTimeValue, booleanValue, decimalValue, moneyValue } from './resource/field-values.ts'
+export { formatDate, formatDateTime, formatMoney, formatBoolean } from './resource/display-value.ts'
 export { defineRule, allRules, type Rule } from './resource/rule.ts'
 
 // Errors with stable codes, and input parsing at a boundary.

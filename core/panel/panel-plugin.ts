@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { AnyResource } from '../resource/define-resource.ts'
+import type { AnyResource, RelationList } from '../resource/define-resource.ts'
 import type { TopbarItem } from '../views/topbar.ts'
 import type { DashboardWidget } from '../views/dashboard-widgets.ts'
 
@@ -40,6 +40,16 @@ export interface PanelContext {
    * (navigation, routes, permission checks). A slug the panel already has is refused at boot.
    */
   resources(resources: AnyResource[]): void
+  /**
+   * Contributes a list of related records to the page of each record of this panel's resource
+   * `slug`, from register() (the signature plugin lists a person's signatures on their page).
+   * It is shown to whom decide() grants its permission, beside the resource's own relations.
+   */
+  relationList(slug: string, list: RelationList<any>): void
+  /** Whether the panel has a resource with this slug (its own, or one contributed before this call). */
+  hasResource(slug: string): boolean
+  /** The relation lists contributed to a resource, for its record page (read at boot). */
+  relationListsOf(slug: string): readonly RelationList<any>[]
 }
 
 export interface PanelPlugin {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { verifyCsrf } from '../http/csrf.ts'
 import { noPageAt } from '../http/no-page.ts'
-import type { AnyResource } from '../resource/define-resource.ts'
+import type { AnyResource, RelationList } from '../resource/define-resource.ts'
 import { resourcePlugin } from '../resource/resource-plugin.ts'
 import { acceptFormBodies } from '../views/form-body.ts'
 import { setPanelLayout, type PanelLayout } from '../views/layout-context.ts'
@@ -99,6 +99,7 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
   const layouts = new Map<string | undefined, PanelLayout>()
   const plugins = new Map<string, PanelPlugin>()
   let registering = true
+  const relationLists = new Map<string, RelationList<any>[]>()
   const panel: PanelContext = {
     id,
     path: prefix,
@@ -115,6 +116,14 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
         plugins.set(plugin.id, plugin)
       }
     },
+    relationList: (slug, list) => {
+      if (!registering) throw new Error(`Panel "${id}": relationList() is for register(); routes are already being mounted`)
+      const lists = relationLists.get(slug) ?? []
+      if (lists.some((l) => l.key === list.key)) throw new Error(`Panel "${id}": the resource "${slug}" already has a relation list "${list.key}"`)
+      relationLists.set(slug, [...lists, list])
+    },
+    relationListsOf: (slug) => relationLists.get(slug) ?? [],
+    hasResource: (slug) => plugins.has(`resource:${slug}`),
   }
   // Resources first so their navigation comes before the plugins'; those plugins contribute come last.
   for (const resource of state.resources) {
@@ -124,6 +133,9 @@ async function mountPanel(app: FastifyInstance, state: PanelState): Promise<void
   for (const [key, plugin] of state.plugins) plugins.set(key, plugin)
   for (const plugin of plugins.values()) plugin.register(panel)
   registering = false
+  for (const slug of relationLists.keys()) {
+    if (!plugins.has(`resource:${slug}`)) throw new Error(`Panel "${id}": a relation list was contributed to "${slug}", which is not a resource of this panel`)
+  }
   for (const widget of state.widgets) addWidget(widget)
 
   // Every page's top bar links to the panels its user may enter, through the gate's own check.

@@ -28,6 +28,13 @@ export interface ResourceColumn<R> {
   badge?: boolean
   /** Text of the cell; defaults to String(record[key]). Escaped like everything else. */
   value?: (record: R) => string
+  /**
+   * How the value reads (core/resource/display-value.ts): 'boolean' Yes/No, 'date' and 'datetime'
+   * in words ("27 Nov 2026"), 'money' with `currency`. Ignored when `value` is given.
+   */
+  type?: 'text' | 'boolean' | 'date' | 'datetime' | 'money'
+  /** ISO 4217 code of a money column ('EUR'). */
+  currency?: string
 }
 
 export interface FieldOption {
@@ -35,13 +42,33 @@ export interface FieldOption {
   label: string
 }
 
+/**
+ * The kinds of control a form field renders: 'date' and 'datetime' are `<input type=date>` and
+ * `datetime-local`, 'checkbox' and 'toggle' a box (a toggle drawn as a switch), 'decimal' and
+ * 'money' a decimal text input, 'relationship' a select of another resource's records with a search.
+ * Pair each with its value schema (core/resource/field-values.ts: dateValue, booleanValue, ...).
+ */
+export type FieldType = 'text' | 'email' | 'number' | 'textarea' | 'select' | 'date' | 'datetime' | 'checkbox' | 'toggle' | 'decimal' | 'money' | 'relationship'
+
 /** One control of the edit form, declared once: what it shows and what it accepts. */
 export interface ResourceField<R, K extends FieldKey<R> = FieldKey<R>> {
   key: K
   label: string
-  type: 'text' | 'email' | 'number' | 'textarea' | 'select'
-  /** What the field accepts; the form's strict schema is built from these. */
+  type: FieldType
+  /** What the field accepts; the form's strict schema is built from these (read-only fields excepted). */
   schema: z.ZodType<R[K]>
+  /** Shown, never written: left out of the write allow-list (a value sent for it is refused). */
+  readOnly?: boolean
+  /** For 'money': its ISO 4217 code; the input takes that currency's decimals. */
+  currency?: string
+  /** For 'decimal': the decimals shown (2 by default). */
+  scale?: number
+  /**
+   * For 'relationship': the resource whose records are offered (their ids are the values, their
+   * titles the labels). Offered and accepted only as far as that resource's view action allows
+   * the actor: a value the actor may not see there is refused like an unknown one.
+   */
+  relationship?: { resource: AnyResource }
   /** For selects: may depend on who is editing what (offer only the roles they may give); record is null on the create form. */
   options?: (actor: PublicUser, record: R | null) => FieldOption[]
   autocomplete?: string
@@ -68,11 +95,30 @@ export interface WriteOnlyField {
 }
 
 /** A select above the table that narrows the list to one value of a field (?role=admin). */
-export interface ResourceFilter<R> {
+export interface SelectFilter<R> {
+  type?: 'select'
   key: FieldKey<R>
   label: string
   options: FieldOption[]
 }
+
+/** Yes / No / All for a boolean field (?paid=true): the source gets `flags[key]`. */
+export interface TernaryFilter<R> {
+  type: 'ternary'
+  key: FieldKey<R>
+  label: string
+  trueLabel?: string
+  falseLabel?: string
+}
+
+/** Two dates bounding a date field, both inclusive (?issuedOnFrom=..&issuedOnUntil=..): the source gets `ranges[key]`. */
+export interface DateRangeFilter<R> {
+  type: 'dateRange'
+  key: FieldKey<R>
+  label: string
+}
+
+export type ResourceFilter<R> = SelectFilter<R> | TernaryFilter<R> | DateRangeFilter<R>
 
 /**
  * An action and the permission decide() must grant for it. `rule` adds a per-record check
@@ -90,8 +136,58 @@ export interface ResourceListQuery<R> {
   /** The resource's searchFields: the only fields `search` may match. */
   searchFields: readonly FieldKey<R>[]
   sort: SortOrder<R>
-  /** The chosen value of each declared filter; only declared keys, only offered values. */
+  /** The chosen value of each declared select filter; only declared keys, only offered values. */
   filters: Partial<Record<FieldKey<R>, string>>
+  /** Ternary filters set to Yes (true) or No (false); one left at "All" is absent. */
+  flags?: Partial<Record<FieldKey<R>, boolean>>
+  /** Date-range filters: 'YYYY-MM-DD' bounds, both inclusive, either may be absent. */
+  ranges?: Partial<Record<FieldKey<R>, DateRange>>
+}
+
+export interface DateRange { from?: string; until?: string }
+
+/**
+ * An action on one record beyond edit and delete ("Mark as paid"): a button on its row and on its
+ * page, confirmed in the app's dialog when `confirm` is given, refused by the framework (its
+ * permission, then its rule for the record) before `handle` runs. Its route exists only because
+ * it is declared: POST /<panel>/<slug>/:id/actions/<name>.
+ */
+export interface RecordAction<R> extends ResourceAction<R> {
+  /** URL segment: lower-case letters, digits and '-'. */
+  name: string
+  label: string
+  confirm?: { title: string; message?: string; confirmLabel?: string }
+  /** Does the work; answers the message shown after it ("Marked 2026-001 as paid."). */
+  handle(actor: PublicUser, record: R): Promise<string | void>
+}
+
+/**
+ * An action on the chosen rows ("Mark as paid"): in the bulk bar, confirmed in the app's dialog,
+ * every id loaded and checked (permission, then rule) before `handle` gets the records; one
+ * refused or unknown id refuses the whole request. POST /<panel>/<slug>/bulk/<name>.
+ */
+export interface BulkAction<R> extends ResourceAction<R> {
+  name: string
+  label: string
+  confirm?: { title: string; message?: string; confirmLabel?: string }
+  handle(actor: PublicUser, records: R[]): Promise<string | void>
+}
+
+/**
+ * A list of related records on a record's page ("Invoices of this customer", "Signatures"). Shown
+ * only to an actor decide() grants `permission`; rows are fetched for that actor and escaped.
+ * A plugin contributes one to another's resource with panel.relationList(slug, list).
+ */
+export interface RelationList<R> {
+  /** Unique on the page: the section's id. */
+  key: string
+  label: string
+  permission: string
+  columns: Array<{ key: string; label: string; type?: ResourceColumn<unknown>['type']; currency?: string }>
+  /** The related records, each an object whose keys the columns name. */
+  rows(actor: PublicUser, record: R): Promise<ReadonlyArray<object>>
+  /** Said when there are no rows: "No signatures yet". */
+  empty?: string
 }
 
 /**
@@ -152,6 +248,19 @@ export interface ResourceDefinition<R extends ResourceRecord> {
     create?: { permission: string }
     bulkDelete?: ResourceAction<R>
   }
+  /**
+   * Filament's View and Edit pages: the record's page (GET <base>/:id) only shows the record (its
+   * details, actions and relation lists, read-only for everyone) with an Edit button to its own
+   * page, GET <base>/:id/edit, checked as the edit action. Without it the record's page shows the
+   * details beside the edit form (to whom may edit).
+   */
+  viewPage?: boolean
+  /** Actions on one record (row and record page), each with its permission and rule. */
+  recordActions?: RecordAction<R>[]
+  /** Actions on the chosen rows, each with its permission and rule (checked for every id). */
+  bulkActions?: BulkAction<R>[]
+  /** Related records listed on a record's page; plugins add theirs through panel.relationList(). */
+  relations?: RelationList<R>[]
   source: ResourceSource<R>
 }
 
@@ -165,7 +274,7 @@ export interface AnyResource {
   open<T>(use: <R extends ResourceRecord>(resource: Resource<R>) => T): T
 }
 
-export interface Resource<R extends ResourceRecord> extends Readonly<Omit<ResourceDefinition<R>, 'form' | 'perPageOptions' | 'filters'>>, AnyResource {
+export interface Resource<R extends ResourceRecord> extends Readonly<Omit<ResourceDefinition<R>, 'form' | 'perPageOptions' | 'filters' | 'recordActions' | 'bulkActions' | 'relations'>>, AnyResource {
   readonly form: {
     readonly fields: readonly FormField<R>[]
     readonly writeOnly: readonly WriteOnlyField[]
@@ -176,6 +285,9 @@ export interface Resource<R extends ResourceRecord> extends Readonly<Omit<Resour
   }
   readonly perPageOptions: readonly number[]
   readonly filters: readonly ResourceFilter<R>[]
+  readonly recordActions: readonly RecordAction<R>[]
+  readonly bulkActions: readonly BulkAction<R>[]
+  readonly relations: readonly RelationList<R>[]
   readonly sortKeys: readonly FieldKey<R>[]
   /** The order a ?sort= value means; a value that is not a sort key means the default order. */
   order(sort: string): SortOrder<R>
@@ -185,6 +297,21 @@ const SLUG = /^[a-z][a-z0-9-]*$/
 
 /** The list screen's own query parameters: a filter may not take one of these names. */
 export const RESERVED_QUERY_KEYS: ReadonlySet<string> = new Set(['search', 'sort', 'page', 'perPage'])
+
+/** The query parameters a filter reads: its key, or for a date range `<key>From` and `<key>Until`. */
+export function filterQueryKeys(filter: { type?: string; key: string }): string[] {
+  return filter.type === 'dateRange' ? [`${filter.key}From`, `${filter.key}Until`] : [filter.key]
+}
+
+function isCurrency(code: string | undefined): boolean {
+  if (!code || !/^[A-Z]{3}$/.test(code)) return false
+  try {
+    new Intl.NumberFormat('en', { style: 'currency', currency: code })
+    return true
+  } catch {
+    return false
+  }
+}
 
 /** 'name' and '-name' -> the order each means, for every sort key (URLs and APIs carry the string). */
 export function sortOrders<K extends string>(sortKeys: readonly K[]): Map<string, { field: K; direction: 'asc' | 'desc' }> {
@@ -213,6 +340,11 @@ export function defineResource<R extends ResourceRecord>(definition: ResourceDef
   if (new Set(fieldKeys).size !== fieldKeys.length) throw new Error(`${where}: duplicate form fields (${fieldKeys.join(', ')})`)
   for (const field of fields) {
     if (field.type === 'select' && !field.options) throw new Error(`${where}: the select "${field.key}" needs options`)
+    if (field.type === 'relationship' && !field.relationship) throw new Error(`${where}: the relationship "${field.key}" needs relationship.resource`)
+    if (field.type === 'money' && !isCurrency(field.currency)) throw new Error(`${where}: the money field "${field.key}" needs a currency (ISO 4217, e.g. 'EUR')`)
+  }
+  for (const column of definition.columns) {
+    if (column.type === 'money' && !isCurrency(column.currency)) throw new Error(`${where}: the money column "${column.key}" needs a currency (ISO 4217, e.g. 'EUR')`)
   }
   const writeOnly = definition.form?.writeOnly ?? []
   for (const on of ['create', 'edit'] as const) {
@@ -225,11 +357,24 @@ export function defineResource<R extends ResourceRecord>(definition: ResourceDef
   const perPageOptions = [...new Set([...(definition.perPageOptions ?? [definition.perPage]), definition.perPage])].sort((a, b) => a - b)
   if (perPageOptions.some((n) => !Number.isInteger(n) || n < 1 || n > 100)) throw new Error(`${where}: perPageOptions must be 1..100`)
   const filters = definition.filters ?? []
+  const filterParams = filters.flatMap(filterQueryKeys)
   for (const filter of filters) {
-    if (RESERVED_QUERY_KEYS.has(filter.key)) throw new Error(`${where}: a filter cannot be named "${filter.key}" (a list parameter)`)
-    if (filter.options.length === 0) throw new Error(`${where}: the filter "${filter.key}" needs options`)
+    for (const param of filterQueryKeys(filter)) {
+      if (RESERVED_QUERY_KEYS.has(param)) throw new Error(`${where}: a filter cannot use the name "${param}" (a list parameter)`)
+    }
+    if ((filter.type ?? 'select') === 'select' && (filter as { options: FieldOption[] }).options.length === 0) throw new Error(`${where}: the filter "${filter.key}" needs options`)
   }
-  if (new Set(filters.map((f) => f.key)).size !== filters.length) throw new Error(`${where}: duplicate filters`)
+  if (new Set(filterParams).size !== filterParams.length) throw new Error(`${where}: duplicate filters`)
+  const recordActions = definition.recordActions ?? []
+  const bulkActions = definition.bulkActions ?? []
+  for (const [kind, actions] of [['record', recordActions], ['bulk', bulkActions]] as const) {
+    for (const action of actions) {
+      if (!SLUG.test(action.name)) throw new Error(`${where}: the ${kind} action "${action.name}" needs a name of lower-case letters, digits and "-"`)
+    }
+    if (new Set(actions.map((a) => a.name)).size !== actions.length) throw new Error(`${where}: duplicate ${kind} actions`)
+  }
+  const relations = definition.relations ?? []
+  if (new Set(relations.map((r) => r.key)).size !== relations.length) throw new Error(`${where}: duplicate relation lists`)
   if (definition.actions.edit && !definition.source.update) throw new Error(`${where}: an edit action needs source.update`)
   if (definition.actions.delete && !definition.source.remove) throw new Error(`${where}: a delete action needs source.remove`)
   if (definition.actions.create && !definition.source.create) throw new Error(`${where}: a create action needs source.create`)
@@ -237,18 +382,22 @@ export function defineResource<R extends ResourceRecord>(definition: ResourceDef
   // Strict: a key the form does not have is refused, not dropped (the write allow-list). On the
   // edit form an empty write-only field (no new password) is no change at all.
   const blankIsAbsent = (schema: z.ZodType) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+  const written = fields.filter((field) => field.readOnly !== true)
   const schema = z.object(Object.fromEntries([
-    ...fields.map((field) => [field.key, field.schema] as const),
+    ...written.map((field) => [field.key, field.schema] as const),
     ...writeOnly.filter((field) => field.on === 'edit').map((field) => [field.key, blankIsAbsent(field.schema)] as const),
   ])).strict()
   const createSchema = z.object(Object.fromEntries([
-    ...fields.map((field) => [field.key, field.schema] as const),
+    ...written.map((field) => [field.key, field.schema] as const),
     ...writeOnly.filter((field) => field.on === 'create').map((field) => [field.key, field.schema] as const),
   ])).strict()
   const resource: Resource<R> = Object.freeze({
     ...definition,
     perPageOptions: Object.freeze(perPageOptions),
     filters: Object.freeze([...filters]),
+    recordActions: Object.freeze([...recordActions]),
+    bulkActions: Object.freeze([...bulkActions]),
+    relations: Object.freeze([...relations]),
     form: Object.freeze({ fields: Object.freeze([...fields]), writeOnly: Object.freeze([...writeOnly]), schema, createSchema }),
     sortKeys: Object.freeze(sortKeys),
     order: (sort: string) => orders.get(sort) ?? defaultOrder,

@@ -9,12 +9,17 @@ import type { PanelContext, PanelPlugin } from '../panel/panel-plugin.ts'
 import { navigate, wantsFragment } from '../views/htmx.ts'
 import { setNotice } from '../views/notice.ts'
 import { VIEW_FILES } from '../views/view-files.ts'
-import type { Resource, ResourceAction, ResourceRecord } from './define-resource.ts'
+import type { RelationList, Resource, ResourceAction, ResourceRecord } from './define-resource.ts'
 import { authorizeAction, authorizedRecord } from './authorize-action.ts'
 import { bulkIdsFrom } from './bulk-ids.ts'
 import { fieldErrors, formFields, refusedField, type FieldErrors, type FormValues } from './form-model.ts'
 import { rememberingQueryParser } from '../http/query-parser.ts'
-import { listStateParser } from './list-state.ts'
+import { listStateParser, sourceFilters } from './list-state.ts'
+import { filterControls } from './filter-controls.ts'
+import { relationErrors, relationOptions, relationshipFields } from './relationship-field.ts'
+import { mountRelationOptionsRoute } from './relation-options-route.ts'
+import { mountBulkActionRoutes, mountRecordActionRoutes, recordActionButtons } from './custom-action-routes.ts'
+import { relationSections } from './relation-lists.ts'
 import { badgeClass, columnText, mayUse, tableModel, type Urls } from './table-model.ts'
 
 const VIEWS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'views')
@@ -72,11 +77,14 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
     record: (id) => panel.url(recordRoute, { id }),
     confirmDelete: (id) => panel.url(confirmDeleteRoute, { id }),
     confirmBulkDelete: `/${panel.path}/${resource.slug}/bulk-delete`,
+    recordAction: (action, id) => panel.url(name(`action.${action}`), { id }),
+    bulkAction: (action) => `/${panel.path}/${resource.slug}/bulk/${action}`,
   }
   const actorOf = (request: FastifyRequest): PublicUser => requireUser(request.user)
   const canFor = (actor: PublicUser) => (permission: string) => policy.can(actor.role, permission)
   // Built once at boot, not per request.
   const listStateOf = rememberingQueryParser(listStateParser(resource))
+  const optionsUrl = (key: string) => panel.url(name('field-options'), { field: key })
   const searchPlaceholder = `Search by ${resource.searchFields.map((key) => resource.columns.find((c) => c.key === key)?.label.toLowerCase() ?? key).join(' or ')}`
 
   const { view, edit, delete: remove } = resource.actions
@@ -89,7 +97,7 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
     const result = await resource.source.list(actor, {
       page: state.page, perPage: state.perPage, search: state.search || undefined,
       searchFields: resource.searchFields, sort: resource.order(state.sort),
-      filters: state.filters as Partial<Record<keyof R & string, string>>,
+      ...sourceFilters(resource, state),
     })
     const table = tableModel({ resource, state, rows: result.data, total: result.total, estimated: result.estimated, urls, actor, can: canFor(actor) })
     if (wantsFragment(request)) return reply.fragment(VIEW.table, { table })
@@ -99,32 +107,46 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
       searchPlaceholder,
       resourceLabel: resource.label,
       recordLabel: resource.recordLabel,
-      filters: resource.filters,
+      filters: filterControls(resource, state),
       perPageOptions: resource.perPageOptions,
       createHref: create && canFor(actor)(create.permission) ? panel.url(name('create')) : null,
     }, { title: resource.label })
   })
 
-  const renderRecord = async (request: FastifyRequest, reply: FastifyReply, record: R, extra: { values?: FormValues<R>; errors?: FieldErrors; flash?: { kind: string; message: string } } = {}) => {
+  const relations = [...resource.relations, ...(panel.relationListsOf(resource.slug))] as RelationList<R>[]
+  const editRoute = name('edit')
+  const renderRecord = async (request: FastifyRequest, reply: FastifyReply, record: R, extra: RecordExtra<R> = {}) => {
     const actor = actorOf(request)
     const can = canFor(actor)
+    const editable = mayUse(can, actor, resource.actions.edit, record)
+    const values = (extra.values ?? record) as Readonly<Record<string, unknown>>
+    // With a view page, GET /:id only shows and GET /:id/edit only edits; without, one page does both.
+    const editing = extra.editing === true
+    const showForm = editable && (resource.viewPage !== true || editing)
     const model = {
       title: resource.title(record),
+      url: editing ? panel.url(editRoute, { id: record.id }) : urls.record(record.id),
       listUrl: urls.list,
+      recordUrl: urls.record(record.id),
+      editing,
       resourceLabel: resource.label,
-      details: resource.columns.map((column) => {
+      details: editing ? null : resource.columns.map((column) => {
         const text = columnText(column, record)
         return { label: column.label, text, badge: badgeClass(column, text) }
       }),
-      form: mayUse(can, actor, resource.actions.edit, record)
-        ? { action: panel.url(name('update'), { id: record.id }), fields: formFields(resource, actor, record, extra.values ?? record, extra.errors ?? {}) }
+      form: showForm
+        ? { action: panel.url(name('update'), { id: record.id }), fields: formFields(resource, actor, record, values, extra.errors ?? {}, await relationOptions(policy, resource, actor, values), optionsUrl) }
         : null,
+      readOnlyNote: resource.viewPage !== true && !editable,
+      editHref: resource.viewPage === true && editable && !editing ? panel.url(editRoute, { id: record.id }) : null,
       deleteHref: mayUse(can, actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
+      actions: editing ? [] : recordActionButtons(resource, actor, can, record, urls),
+      relations: editing ? [] : await relationSections(relations, actor, can, record),
       flash: extra.flash ?? null,
       recordLabel: resource.recordLabel,
     }
     if (wantsFragment(request)) return reply.fragment(VIEW.recordRegion, { record: model, oob: true })
-    return reply.page(VIEW.record, { record: model }, { title: model.title })
+    return reply.page(VIEW.record, { record: model }, { title: editing ? `Edit ${model.title}` : model.title })
   }
 
   app.get<{ Params: IdParams }>(`${base}/:id`, { config: { name: name('view') } }, async (request, reply) => {
@@ -132,16 +154,29 @@ function mountResourceRoutes<R extends ResourceRecord>(resource: Resource<R>, pa
     return renderRecord(request, reply, record)
   })
 
-  if (edit) mountUpdateRoute(resource, edit, app, name, renderRecord)
+  if (edit) mountUpdateRoute(resource, edit, app, name, renderRecord, urls)
+  if (edit && resource.viewPage === true) {
+    // Static segment after the id: the edit page, checked as the edit action (permission, then rule).
+    app.get<{ Params: IdParams }>(`${base}/:id/edit`, { config: { name: editRoute } }, async (request, reply) => {
+      const { record } = await authorizedRecord(policy, request.user, edit, resource.source, request.params.id)
+      return renderRecord(request, reply, record, { editing: true })
+    })
+  }
+  if (relationshipFields(resource).length > 0) mountRelationOptionsRoute(resource, app, name)
+  if (resource.recordActions.length > 0) mountRecordActionRoutes(resource, app, name)
+  if (resource.bulkActions.length > 0) mountBulkActionRoutes(resource, app, name)
   if (remove) mountDeleteRoutes(resource, remove, panel, app, name, urls)
   if (resource.actions.create) mountCreateRoutes(resource, panel, app, name, urls)
   if (resource.actions.bulkDelete) mountBulkDeleteRoutes(resource, resource.actions.bulkDelete, app, name, urls)
 }
 
-type RenderRecord<R> = (request: FastifyRequest, reply: FastifyReply, record: R, extra?: { values?: FormValues<R>; errors?: FieldErrors; flash?: { kind: string; message: string } }) => Promise<FastifyReply>
+interface RecordExtra<R> { values?: FormValues<R>; errors?: FieldErrors; flash?: { kind: string; message: string }; editing?: boolean }
+type RenderRecord<R> = (request: FastifyRequest, reply: FastifyReply, record: R, extra?: RecordExtra<R>) => Promise<FastifyReply>
 
 /** The edit form's write (POST <base>/:id): the permission and rule first, then the form's allow-list. */
-function mountUpdateRoute<R extends ResourceRecord>(resource: Resource<R>, action: ResourceAction<R>, app: FastifyInstance, name: (action: string) => string, renderRecord: RenderRecord<R>) {
+function mountUpdateRoute<R extends ResourceRecord>(resource: Resource<R>, action: ResourceAction<R>, app: FastifyInstance, name: (action: string) => string, renderRecord: RenderRecord<R>, urls: Urls) {
+  // With a view page the form lives on the edit page: its errors are shown there, a save goes back to the view.
+  const editing = resource.viewPage === true
   const policy: Policy = app.policy
   const update = resource.source.update!.bind(resource.source)
   app.post<{ Params: IdParams }>(`/${resource.slug}/:id`, { config: { name: name('update') } }, async (request, reply) => {
@@ -153,10 +188,19 @@ function mountUpdateRoute<R extends ResourceRecord>(resource: Resource<R>, actio
       // Only a forged request sends a field the form does not have: refuse it, write nothing.
       if (unknown.length > 0) throw ERR_VALIDATION(`body: unknown field(s): ${unknown.join(', ')}`)
       reply.code(422)
-      return renderRecord(request, reply, current, { values: body, errors, flash: { kind: 'error', message: 'Please correct the fields marked below.' } })
+      return renderRecord(request, reply, current, { values: body, errors, editing, flash: { kind: 'error', message: 'Please correct the fields marked below.' } })
+    }
+    const related = await relationErrors(policy, resource, actor, parsed.data)
+    if (Object.keys(related).length > 0) {
+      reply.code(422)
+      return renderRecord(request, reply, current, { values: body, errors: related, editing, flash: { kind: 'error', message: 'Please correct the fields marked below.' } })
     }
     try {
       const updated = await update(actor, request.params.id, parsed.data)
+      if (editing) {
+        setNotice(request, 'Saved.')
+        return navigate(request, reply, urls.record(updated.id))
+      }
       return renderRecord(request, reply, updated, { flash: { kind: 'success', message: 'Saved.' } })
     } catch (error) {
       // A conflict (e-mail taken) or a rule of the source is shown on the form; 403/404 go to the error page.
@@ -166,7 +210,7 @@ function mountUpdateRoute<R extends ResourceRecord>(resource: Resource<R>, actio
       // to it, marked invalid, like any other field error.
       const field = refusedField(resource, error.details)
       const errors = field ? { [field]: error.message } : undefined
-      return renderRecord(request, reply, current, { values: body, ...(errors ? { errors } : {}), flash: { kind: 'error', message: errors ? 'Please correct the fields marked below.' : error.message } })
+      return renderRecord(request, reply, current, { values: body, editing, ...(errors ? { errors } : {}), flash: { kind: 'error', message: errors ? 'Please correct the fields marked below.' : error.message } })
     }
   })
 }
@@ -211,11 +255,12 @@ function mountCreateRoutes<R extends ResourceRecord>(resource: Resource<R>, pane
   const base = `/${resource.slug}`
   const formAction = `/${panel.path}/${resource.slug}`
 
-  const render = (request: FastifyRequest, reply: FastifyReply, values: Record<string, unknown>, errors: FieldErrors, flash: { kind: string; message: string } | null) => {
+  const optionsUrl = (key: string) => panel.url(name('field-options'), { field: key })
+  const render = async (request: FastifyRequest, reply: FastifyReply, values: Record<string, unknown>, errors: FieldErrors, flash: { kind: string; message: string } | null) => {
     const actor = requireUser(request.user)
     const model = {
       action: formAction, listUrl: urls.list, resourceLabel: resource.label, recordLabel: resource.recordLabel, flash,
-      fields: formFields(resource, actor, null, values, errors),
+      fields: formFields(resource, actor, null, values, errors, await relationOptions(policy, resource, actor, values), optionsUrl),
     }
     if (wantsFragment(request)) return reply.fragment(VIEW.createForm, { create: model })
     return reply.page(VIEW.create, { create: model }, { title: `New ${resource.recordLabel}` })
@@ -236,6 +281,11 @@ function mountCreateRoutes<R extends ResourceRecord>(resource: Resource<R>, pane
       if (unknown.length > 0) throw ERR_VALIDATION(`body: unknown field(s): ${unknown.join(', ')}`)
       reply.code(422)
       return render(request, reply, body, errors, { kind: 'error', message: 'Please correct the fields marked below.' })
+    }
+    const related = await relationErrors(policy, resource, actor, parsed.data)
+    if (Object.keys(related).length > 0) {
+      reply.code(422)
+      return render(request, reply, body, related, { kind: 'error', message: 'Please correct the fields marked below.' })
     }
     try {
       const record = await create(actor, parsed.data)

@@ -1,6 +1,8 @@
 import type { PublicUser } from '../auth/user-repository.ts'
 import type { Resource, ResourceAction, ResourceColumn, ResourceRecord } from './define-resource.ts'
+import { formatBoolean, formatDate, formatDateTime, formatMoney } from './display-value.ts'
 import { listHref, type ListState } from './list-state.ts'
+import { bulkActionButtons, recordActionButtons } from './custom-action-routes.ts'
 
 export interface Urls {
   list: string
@@ -8,6 +10,10 @@ export interface Urls {
   confirmDelete: (id: string) => string
   /** The confirmation of a bulk delete (GET with the chosen ids). */
   confirmBulkDelete: string
+  /** POST of a declared record action on one record. */
+  recordAction: (action: string, id: string) => string
+  /** POST of a declared bulk action (ids in the body). */
+  bulkAction: (action: string) => string
 }
 
 /** Whether a control is shown: the same decide() and the same rule the source's checks use. */
@@ -25,7 +31,9 @@ function allowsRecord<R>(actor: PublicUser, action: ResourceAction<R> | undefine
 const badgeClasses = new Map<string, string>()
 
 /** The badge's modifier class for a value ('Manager' -> 'badge-manager'); null for a column that is no badge. */
-export function badgeClass<R>(column: ResourceColumn<R>, text: string): string | null {
+export function badgeClass<R>(column: Pick<ResourceColumn<R>, 'badge' | 'type'>, text: string): string | null {
+  // A boolean is a mark as well as a word: green Yes, grey No.
+  if (column.type === 'boolean') return text === 'Yes' ? 'badge-success' : 'badge-gray'
   if (column.badge !== true) return null
   let name = badgeClasses.get(text)
   if (name === undefined) {
@@ -37,10 +45,25 @@ export function badgeClass<R>(column: ResourceColumn<R>, text: string): string |
   return name
 }
 
-export function columnText<R>(column: ResourceColumn<R>, record: R): string {
+export function columnText<R>(column: Pick<ResourceColumn<R>, 'key' | 'value' | 'type' | 'currency'>, record: R): string {
   if (column.value) return column.value(record)
-  const value = record[column.key]
-  return value === undefined || value === null ? '' : String(value)
+  return displayText(column, record[column.key])
+}
+
+/** A value as a column of its type says it (display-value.ts); plain text for the others. */
+export function displayText(column: { type?: ResourceColumn<unknown>['type']; currency?: string }, value: unknown): string {
+  switch (column.type) {
+    case 'boolean': return formatBoolean(value)
+    case 'date': return formatDate(value)
+    case 'datetime': return formatDateTime(value)
+    case 'money': return formatMoney(value, column.currency!)
+    default: return value === undefined || value === null ? '' : String(value)
+  }
+}
+
+/** A boolean column's cell class: the value is said in words and shown as a mark. */
+export function cellKind(column: { type?: ResourceColumn<unknown>['type'] }): string | null {
+  return column.type === 'boolean' || column.type === 'money' || column.type === 'date' || column.type === 'datetime' ? column.type : null
 }
 
 /**
@@ -74,6 +97,9 @@ export function tableModel<R extends ResourceRecord>(input: {
   const from = total === 0 || rows.length === 0 ? 0 : (state.page - 1) * state.perPage + 1
   const narrowed = state.search !== '' || Object.keys(state.filters).length > 0
   const bulkDelete = resource.actions.bulkDelete && can(resource.actions.bulkDelete.permission) ? resource.actions.bulkDelete : undefined
+  const bulkActions = resource.bulkActions.filter((action) => can(action.permission))
+  const bulkButtons = bulkActionButtons(resource, can, urls)
+  const bulk = bulkDelete !== undefined || bulkActions.length > 0
   // The permissions are the actor's, whatever the row: asked once per table, not once per row.
   const mayView = resource.actions.view !== undefined && can(resource.actions.view.permission)
   const mayDelete = resource.actions.delete !== undefined && can(resource.actions.delete.permission)
@@ -86,7 +112,7 @@ export function tableModel<R extends ResourceRecord>(input: {
     perPage: state.perPage,
     filters: state.filters,
     /** The bulk bar and the checkbox column: only when the actor holds the bulk permission. */
-    bulk: bulkDelete ? { confirmUrl: urls.confirmBulkDelete } : null,
+    bulk: bulk ? { confirmUrl: bulkDelete ? urls.confirmBulkDelete : null, actions: bulkButtons } : null,
     headers: resource.columns.map((column) => {
       const active = column.key === current.field
       const direction = active ? current.direction : null
@@ -104,12 +130,13 @@ export function tableModel<R extends ResourceRecord>(input: {
         id: record.id,
         cells: resource.columns.map((column) => {
           const text = columnText(column, record)
-          return { label: column.label, text, href: column.primary ? viewHref : null, badge: badgeClass(column, text) }
+          return { label: column.label, text, href: column.primary ? viewHref : null, badge: badgeClass(column, text), kind: cellKind(column) }
         }),
         viewHref,
         deleteHref: mayDelete && allowsRecord(actor, resource.actions.delete, record) ? urls.confirmDelete(record.id) : null,
-        // No checkbox on a row the bulk delete would refuse (your own account, a higher rank).
-        selectable: bulkDelete ? allowsRecord(actor, bulkDelete, record) : false,
+        // No checkbox on a row every bulk action would refuse (your own account, a higher rank).
+        selectable: bulk ? (bulkDelete !== undefined && allowsRecord(actor, bulkDelete, record)) || bulkActions.some((action) => allowsRecord(actor, action, record)) : false,
+        actions: recordActionButtons(resource, actor, can, record, urls),
         title: resource.title(record),
       }
     }),

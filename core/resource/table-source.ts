@@ -5,7 +5,8 @@ import type { PublicUser } from '../auth/user-repository.ts'
 import { countUpTo, keptEstimate, pageTotal } from '../db/page-total.ts'
 import { ERR_CONFLICT, ERR_NOT_FOUND } from '../http/errors.ts'
 import { parseInput } from '../http/validate.ts'
-import type { FieldKey, FormField, ResourceListQuery, ResourceRecord, ResourceSource } from './define-resource.ts'
+import type { DateRange, FieldKey, FormField, ResourceListQuery, ResourceRecord, ResourceSource } from './define-resource.ts'
+import { isTruthy } from './display-value.ts'
 
 /** What a table source is asked to do; `record` is the stored one for edit and delete. */
 export type TableAction = 'view' | 'create' | 'edit' | 'delete'
@@ -25,6 +26,13 @@ export interface TableSourceOptions<DB, T extends keyof DB & string, R extends R
   toRecord?: (row: Selectable<DB[T]>) => R
   /** Id of a created row; a random UUID by default. */
   newId?: () => string
+}
+
+/** The day after 'YYYY-MM-DD', same format. */
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + 1)
+  return date.toISOString().slice(0, 10)
 }
 
 const likePattern = (needle: string) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -48,9 +56,22 @@ export function tableSource<DB, T extends keyof DB & string, R extends ResourceR
   const db = options.db as unknown as Kysely<any>
   const table: string = options.table
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter
-  const toRecord = (options.toRecord ?? ((row: unknown) => row as R)) as (row: unknown) => R
+  const hostRecord = (options.toRecord ?? ((row: unknown) => row as R)) as (row: unknown) => R
+  const toRecord = (row: unknown) => hostRecord(fromStored(row as Record<string, unknown>))
   const newId = options.newId ?? randomUUID
-  const shape = Object.fromEntries(options.fields.map((field) => [field.key, field.schema]))
+  // Read-only fields are shown, never written: like the form, the source refuses them.
+  const shape = Object.fromEntries(options.fields.filter((field) => field.readOnly !== true).map((field) => [field.key, field.schema]))
+  // SQLite has no boolean: a checkbox is stored as 1 or 0 and read back as true or false.
+  const booleans = options.fields.filter((field) => field.type === 'checkbox' || field.type === 'toggle').map((field) => field.key as string)
+  const toStored = (values: Record<string, unknown>) => {
+    if (postgres) return values
+    for (const key of booleans) if (typeof values[key] === 'boolean') values[key] = values[key] ? 1 : 0
+    return values
+  }
+  const fromStored = (row: Record<string, unknown>) => {
+    for (const key of booleans) if (key in row && row[key] !== null) row[key] = isTruthy(row[key])
+    return row
+  }
   const createSchema = z.object(shape).strict()
   const updateSchema = z.object(shape).partial().strict()
   const writable = (input: Record<string, unknown>) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
@@ -77,6 +98,14 @@ export function tableSource<DB, T extends keyof DB & string, R extends ResourceR
       }
       for (const [field, value] of Object.entries(query.filters) as Array<[FieldKey<R>, string | undefined]>) {
         if (value !== undefined) base = base.where(sql.ref(field), '=', value)
+      }
+      for (const [field, value] of Object.entries(query.flags ?? {}) as Array<[FieldKey<R>, boolean | undefined]>) {
+        if (value !== undefined) base = base.where(sql.ref(field), '=', postgres ? value : value ? 1 : 0)
+      }
+      // Days compare as text ('YYYY-MM-DD' sorts as it counts); "until" takes the whole last day, a datetime on it too.
+      for (const [field, range] of Object.entries(query.ranges ?? {}) as Array<[FieldKey<R>, DateRange | undefined]>) {
+        if (range?.from !== undefined) base = base.where(sql`cast(${sql.ref(field)} as text)`, '>=', range.from)
+        if (range?.until !== undefined) base = base.where(sql`cast(${sql.ref(field)} as text)`, '<', nextDay(range.until))
       }
       const offset = (query.page - 1) * query.perPage
       const { field, direction } = query.sort
@@ -107,14 +136,14 @@ export function tableSource<DB, T extends keyof DB & string, R extends ResourceR
 
     async create(actor, input) {
       options.authorize(actor, 'create')
-      const values = { ...writable(parseInput(createSchema, input, 'body')), id: newId() }
+      const values = toStored({ ...writable(parseInput(createSchema, input, 'body')), id: newId() })
       const row = await db.insertInto(table).values(values).returningAll().executeTakeFirstOrThrow().catch(conflict)
       return toRecord(row)
     },
 
     async update(actor, id, input) {
       options.authorize(actor, 'edit', await load(id))
-      const values = writable(parseInput(updateSchema, input, 'body'))
+      const values = toStored(writable(parseInput(updateSchema, input, 'body')))
       if (Object.keys(values).length === 0) return load(id)
       const row = await db.updateTable(table).set(values).where('id', '=', id).returningAll().executeTakeFirst().catch(conflict)
       if (!row) throw ERR_NOT_FOUND(`No record ${id}`)

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely'
 
 /** The example's own table, as Kysely sees it (a type, not an interface: withTables wants an index signature). `amount` is in cents (PostgreSQL hands a bigint back as a string). */
 export type InvoiceTables = {
-  invoices: { id: string; number: string; customer: string; amount: number | string; status: 'draft' | 'sent' | 'paid' }
+  invoices: { id: string; number: string; customer: string; amount: number | string; status: 'draft' | 'sent' | 'paid'; issued_on: string | null }
 }
 
 /** The host's migrations, run at boot with the signature plugin's (one call: Kysely wants every migration it ran). */
@@ -22,6 +22,18 @@ export const invoiceMigrations: Record<string, Migration> = {
     },
     async down(db: Kysely<any>) {
       await db.schema.dropTable('invoices').execute()
+    },
+  },
+  // The day an invoice was issued ('YYYY-MM-DD' as text: it sorts and compares as it counts), for
+  // the list's date-range filter and sort.
+  'invoices-002-issued-on': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('invoices').addColumn('issued_on', 'varchar(10)').execute()
+      await db.schema.createIndex('invoices_by_issued_on').on('invoices').columns(['issued_on', 'id']).execute()
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex('invoices_by_issued_on').execute()
+      await db.schema.alterTable('invoices').dropColumn('issued_on').execute()
     },
   },
 }

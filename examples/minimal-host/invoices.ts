@@ -12,6 +12,8 @@ export interface Invoice {
   /** In euros; the table keeps cents. */
   amount: number
   status: 'draft' | 'sent' | 'paid'
+  /** 'YYYY-MM-DD', or null when not issued yet. */
+  issued_on: string | null
 }
 
 const toInvoice = (row: Selectable<InvoiceTables['invoices']>): Invoice => ({ ...row, amount: Number(row.amount) / 100, customerId: 'u-customer' })
@@ -20,8 +22,8 @@ const toInvoice = (row: Selectable<InvoiceTables['invoices']>): Invoice => ({ ..
 export async function seedInvoices(db: Kysely<InvoiceTables>): Promise<void> {
   if (await db.selectFrom('invoices').select('id').limit(1).executeTakeFirst()) return
   await db.insertInto('invoices').values([
-    { id: 'inv-1', number: '2026-001', customer: 'Cody Customer', amount: 120000, status: 'sent' },
-    { id: 'inv-2', number: '2026-002', customer: 'Cody Customer', amount: 34050, status: 'draft' },
+    { id: 'inv-1', number: '2026-001', customer: 'Cody Customer', amount: 120000, status: 'sent', issued_on: '2026-01-15' },
+    { id: 'inv-2', number: '2026-002', customer: 'Cody Customer', amount: 34050, status: 'draft', issued_on: '2026-02-20' },
   ]).execute()
 }
 
@@ -32,6 +34,11 @@ export async function seedInvoices(db: Kysely<InvoiceTables>): Promise<void> {
 export function invoiceSource(db: Kysely<InvoiceTables>, fields: readonly FormField<Invoice>[]): ResourceSource<Invoice> {
   const inCents = (field: FormField<Invoice>) => (field.key === 'amount' ? { ...field, schema: field.schema.transform((euros) => Math.round(Number(euros) * 100)) } : field) as FormField<Invoice>
   return tableSource<InvoiceTables, 'invoices', Invoice>({ db, table: 'invoices', authorize: () => {}, fields: fields.map(inCents), toRecord: toInvoice })
+}
+
+/** "Mark as paid" for one invoice or several: one statement (only the status changes). */
+export async function markPaid(db: Kysely<InvoiceTables>, ids: string[]): Promise<void> {
+  await db.updateTable('invoices').set({ status: 'paid' }).where('id', 'in', ids).execute()
 }
 
 /** Where the signature plugin finds invoices to sign: plain records, the plugin makes them Signable. */

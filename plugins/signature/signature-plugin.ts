@@ -3,6 +3,7 @@ import type { NavigationItem, PanelContext, PanelPlugin } from '../../core/panel
 import type { TopbarItem } from '../../core/views/topbar.ts'
 import type { DashboardWidget } from '../../core/views/dashboard-widgets.ts'
 import { mountTemplateRoutes, TEMPLATES_PERMISSION } from './admin/template-routes.ts'
+import { personRelationLists } from './admin/person-relations.ts'
 import { mountDesignerRoutes } from './designer/designer-routes.ts'
 import { mountSignatureAssets } from './public-assets.ts'
 import type { TemplateSource } from './registry/pdf-template-registry.ts'
@@ -65,6 +66,9 @@ export class SignaturePlugin implements PanelPlugin {
   readonly id = 'signature'
   #pages: ReadonlySet<SignaturePage> = new Set(DEFAULT_PAGES)
   readonly #templates: TemplateSource[] = []
+  // The framework's People resource by default: its pages list each person's signatures and sessions.
+  #people: string | null = 'users'
+  #app: FastifyInstance | null = null
 
   static make(): SignaturePlugin {
     return new SignaturePlugin()
@@ -79,6 +83,16 @@ export class SignaturePlugin implements PanelPlugin {
     return this
   }
 
+  /**
+   * Where each person's signatures and signing sessions are listed: their page of the panel's
+   * people resource ('users' by default, when the panel has it; null: nowhere). Shown to those
+   * who may read everyone's.
+   */
+  personRelations(peopleSlug: string | null): this {
+    this.#people = peopleSlug
+    return this
+  }
+
   /** Templates this panel brings into the app-wide registry: instances, classes or `{ key, view, ... }` entries. */
   templates(templates: readonly TemplateSource[]): this {
     this.#templates.push(...templates)
@@ -90,12 +104,19 @@ export class SignaturePlugin implements PanelPlugin {
       const item = page.navigation?.(panel)
       if (item) panel.navigationItem(item)
     }
+    if (this.#people && panel.hasResource(this.#people)) {
+      personRelationLists(panel, this.#people, () => {
+        if (!this.#app) throw new Error('SignaturePlugin: a person\'s relation lists are read once the panel has booted')
+        return this.#app
+      })
+    }
   }
 
   async boot(panel: PanelContext, app: FastifyInstance): Promise<void> {
     if (!app.hasDecorator('signature')) {
       throw new Error(`SignaturePlugin on panel "${panel.id}": app.signature is missing; register Signatures.make(...) before the panels`)
     }
+    this.#app = app
     for (const source of this.#templates) app.signature.registry.add(source, `panel:${panel.id}`)
     for (const page of this.#chosen()) {
       page.mount(panel, app)

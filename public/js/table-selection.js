@@ -14,7 +14,7 @@
     if (!bar) return
     bar.classList.toggle('is-active', chosen > 0)
     bar.querySelector('[data-bulk-count]').textContent = chosen === 0 ? 'No rows selected' : chosen === 1 ? '1 row selected' : chosen + ' rows selected'
-    bar.querySelector('[data-bulk-delete]').disabled = chosen === 0
+    bar.querySelectorAll('[data-bulk-delete], [data-bulk-action]').forEach(function (button) { button.disabled = chosen === 0 })
   }
 
   document.addEventListener('change', function (event) {

@@ -29,7 +29,7 @@ t.test('the accountant creates, edits and deletes invoices through the generated
   t.equal(created.statusCode, 200, 'created, then sent to its page')
   const list = await getPage(app, '/office/invoices?search=dana', cookie)
   t.match(list.body, '2026-003')
-  t.match(list.body, 'EUR 99.90')
+  t.match(list.body, '€99.90')
 
   const invalid = await write('POST', '/office/invoices', { number: '2026-004', customer: 'Eve', amount: 'lots', status: 'draft' })
   t.equal(invalid.statusCode, 422, 'an amount that is no number is shown on the form')
@@ -39,7 +39,7 @@ t.test('the accountant creates, edits and deletes invoices through the generated
   const edited = await write('POST', '/office/invoices/inv-2', { number: '2026-002', customer: 'Cody Customer', amount: '350', status: 'paid' })
   t.equal(edited.statusCode, 200)
   const page = await getPage(app, '/office/invoices/inv-2', cookie)
-  t.match(page.body, '<dd>EUR 350.00</dd>')
+  t.match(page.body, '<dd>€350.00</dd>')
   t.match(page.body, 'paid')
 
   t.equal((await write('DELETE', '/office/invoices/inv-2')).statusCode, 200)
@@ -60,6 +60,6 @@ t.test('the clerk reads invoices; every write is refused with 403 and nothing ch
   t.equal((await write('POST', '/office/invoices', { number: '2026-009', customer: 'X', amount: '1', status: 'draft' })).statusCode, 403)
   t.equal((await getPage(app, '/office/invoices/new', cookie)).statusCode, 403)
   const after = await getPage(app, '/office/invoices/inv-1', cookie)
-  t.match(after.body, '<dd>EUR 1200.00</dd>', 'unchanged')
+  t.match(after.body, '<dd>€1,200.00</dd>', 'unchanged')
   t.notMatch((await getPage(app, '/office/invoices?search=x', cookie)).body, '2026-009', 'nothing created')
 })

@@ -47,9 +47,9 @@ forEachEngine(t, 'totals above the limit', async (database, engine, t) => {
 
 t.test('the table says an estimate is one', async (t) => {
   const model = (estimated: boolean) => tableModel({
-    resource: { slug: 'users', label: 'People', columns: [], actions: { view: { permission: 'users:read' } }, searchFields: [], filters: [], title: () => '' } as never,
+    resource: { slug: 'users', label: 'People', columns: [], actions: { view: { permission: 'users:read' } }, searchFields: [], filters: [], recordActions: [], bulkActions: [], title: () => '' } as never,
     state: { page: 1, perPage: 10, sort: 'name', search: '', filters: {} } as never,
-    rows: [{ id: 'a' }], total: 1_234_567, estimated, urls: { list: '/admin/users', record: () => '', confirmDelete: () => '', confirmBulkDelete: '' },
+    rows: [{ id: 'a' }], total: 1_234_567, estimated, urls: { list: '/admin/users', record: () => '', confirmDelete: () => '', confirmBulkDelete: '', recordAction: () => '', bulkAction: () => '' },
     actor: { id: 'a', name: 'A', email: 'a@example.com', role: 'admin' }, can: () => true,
   }).pagination
   t.match(model(true), { total: 1_234_567, estimated: true, totalText: 'about 1,200,000', pageCount: 123_457 })
