@@ -24,12 +24,12 @@ t.test('a signature made by /api/sign verifies, raw or as JSON, without signing 
   const report = raw.json()
   t.equal(report.verdict, 'valid', report.summary)
   // /api/sign certifies what it signs (DocMDP P=2).
-  // The signed revision, then the DSS and the document timestamp (B-LTA, issue 18).
-  t.match(report.document, { pages: 1, revisions: 3, certification: { p: 2, field: 'Signature' }, sha256: /^[0-9a-f]{64}$/, level: 'B-LTA' })
+  // The upload is revision 1; the signature, then the B-LTA sealing, follow as updates.
+  t.match(report.document, { pages: 1, revisions: 4, certification: { p: 2, field: 'Signature' }, sha256: /^[0-9a-f]{64}$/, level: 'B-LTA' })
   t.equal(report.signatures.length, 2)
   const [signature, timestamp] = report.signatures
   t.match(timestamp, { kind: 'document-timestamp', integrity: 'valid', trust: 'trusted', coversWholeDocument: true })
-  t.match(signature, { kind: 'certification', integrity: 'valid', revision: 1, trust: 'trusted' })
+  t.match(signature, { kind: 'certification', integrity: 'valid', revision: 2, trust: 'trusted' })
   if (signature.level === 'B-LT' || signature.level === 'B-LTA') {
     // Once the app appends its DSS and document timestamp (issue 18), they are the allowed changes after it.
     t.match(signature, { revocation: 'good', revocationSource: 'dss', modificationsAfter: 'allowed' })
