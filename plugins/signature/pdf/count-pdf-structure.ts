@@ -9,7 +9,8 @@ export interface PdfStructureCounts {
   objects: number
 }
 
-const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20])
+// "12 0 obj": whitespace (NUL, TAB, LF, FF, CR, space) before the keyword.
+const isWhitespace = (byte: number | undefined) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00
 const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 0x30 && byte <= 0x39
 // Within this many bytes before "%%EOF" a "startxref" makes it a revision's end (as pdf-revisions.ts).
 const STARTXREF_WINDOW = 64
@@ -17,32 +18,42 @@ const STARTXREF_WINDOW = 64
 const OBJSTM_WINDOW = 256
 
 /**
- * @param stopAbove Once this many of a marker are seen, stop searching for it and report at least
- * that many: a caller with a limit needs no exact count past it, and 25 MB of "1 0 obj" would
- * otherwise cost millions of searches on the thread answering requests.
+ * Each count takes `stopAbove`: once that many are seen it stops and reports at least one more.
+ * A caller with a limit needs no exact count past it, and 25 MB of "1 0 obj" would otherwise cost
+ * millions of searches on the thread answering requests (about 1.5 s; bounded at 100,000, 30 ms).
  */
-export function countPdfStructure(bytes: Uint8Array, stopAbove: { revisions: number; objects: number } = { revisions: Infinity, objects: Infinity }): PdfStructureCounts {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const revisionBound = stopAbove.revisions + 1
-  const eofs = count(buf, '%%EOF', revisionBound, (at) => buf.subarray(Math.max(0, at - STARTXREF_WINDOW), at).includes('startxref'))
+export function countRevisions(bytes: Uint8Array, stopAbove = Infinity): number {
+  const buf = asBuffer(bytes)
+  const eofs = count(buf, '%%EOF', stopAbove + 1, (at) => buf.subarray(Math.max(0, at - STARTXREF_WINDOW), at).includes('startxref'))
   // A table's "xref" keyword starts a line ("startxref" does not count); a stream says /XRef.
-  const tables = count(buf, 'xref', revisionBound, (at) => at === 0 || buf[at - 1] === 0x0a || buf[at - 1] === 0x0d)
-  const streams = count(buf, '/XRef', revisionBound, () => true)
+  const tables = count(buf, 'xref', stopAbove + 1, (at) => at === 0 || buf[at - 1] === 0x0a || buf[at - 1] === 0x0d)
+  const streams = count(buf, '/XRef', stopAbove + 1, () => true)
+  return Math.max(eofs, tables + streams, 1)
+}
 
-  const objectBound = stopAbove.objects + 1
-  // "12 0 obj": whitespace, then the generation's digit before the keyword ("endobj" has a "d").
-  let objects = count(buf, 'obj', objectBound, (at) => WHITESPACE.has(buf[at - 1]!) && isDigit(buf[at - 2]))
-  for (let at = buf.indexOf('/ObjStm'); at >= 0 && objects < objectBound; at = buf.indexOf('/ObjStm', at + 7)) {
+export function countObjects(bytes: Uint8Array, stopAbove = Infinity): number {
+  const buf = asBuffer(bytes)
+  const bound = stopAbove + 1
+  // The generation's digit, whitespace, "obj" ("endobj" has a "d" before it).
+  let objects = count(buf, 'obj', bound, (at) => isWhitespace(buf[at - 1]) && isDigit(buf[at - 2]))
+  for (let at = buf.indexOf('/ObjStm'); at >= 0 && objects < bound; at = buf.indexOf('/ObjStm', at + 7)) {
     const around = buf.toString('latin1', Math.max(0, at - OBJSTM_WINDOW), Math.min(buf.length, at + OBJSTM_WINDOW))
     const n = /\/N\s+(\d{1,9})\b/.exec(around)
     objects += n ? Number(n[1]) : 1
   }
-  return { revisions: Math.max(eofs, tables + streams, 1), objects }
+  return objects
 }
+
+/** Both counts, exact (tests, tools). */
+export function countPdfStructure(bytes: Uint8Array): PdfStructureCounts {
+  return { revisions: countRevisions(bytes), objects: countObjects(bytes) }
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 
 /**
  * Occurrences of `marker` that `counts` accepts. Every occurrence is one search, accepted or
- * not; past `bound` searches the answer is `bound` (so a file cannot make this loop long with
+ * not; past 4 x `bound` searches the answer is `bound` (so a file cannot make this loop long with
  * markers that do not count).
  */
 function count(buf: Buffer, marker: string, bound: number, counts: (at: number) => boolean): number {

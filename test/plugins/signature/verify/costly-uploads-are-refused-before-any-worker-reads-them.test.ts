@@ -2,7 +2,7 @@
 // 100,000 objects held the only worker 15 s). An upload past the verify limits is refused with a
 // stable code from a byte scan, before the verify lane starts a worker; one within them is read.
 import t from 'tap'
-import { countPdfStructure } from '../../../../plugins/signature/pdf/count-pdf-structure.ts'
+import { countObjects, countPdfStructure, countRevisions } from '../../../../plugins/signature/pdf/count-pdf-structure.ts'
 import { buildSignatureApp } from '../../../helpers/signature-app.ts'
 import { makeManyRevisionsPdf } from '../../../fixtures/pdf/many-revisions-pdf.ts'
 import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
@@ -12,7 +12,10 @@ t.test('the byte scan counts revisions and objects as the file declares them', a
   t.same(countPdfStructure(makeManyRevisionsPdf({ objects: 50, revisions: 20 })), { revisions: 21, objects: 73 })
   t.same(countPdfStructure(await makePdf()).revisions, 1, 'a file written at once is one revision')
   // Past its bound it stops and says "more": a caller with a limit needs no exact count.
-  t.same(countPdfStructure(makeManyRevisionsPdf({ objects: 50, revisions: 20 }), { revisions: 5, objects: 10 }), { revisions: 6, objects: 11 })
+  const many = makeManyRevisionsPdf({ objects: 50, revisions: 20 })
+  t.same([countRevisions(many, 5), countObjects(many, 10)], [6, 11])
+  const objectHeaders = Buffer.from(`%PDF-1.7\n${'1 0 obj\n'.repeat(1_000_000)}`)
+  t.equal(countObjects(objectHeaders, 1000), 1001, 'a file of nothing but object headers is counted only up to the bound')
   const objectStream = Buffer.from('%PDF-1.7\n5 0 obj\n<< /Type /ObjStm /N 40 /First 300 /Length 0 >>\nstream\n\nendstream\nendobj\n')
   t.equal(countPdfStructure(objectStream).objects, 41, 'an object stream counts for the objects it holds')
   const noStartxref = Buffer.from(`%PDF-1.7\n${'%%EOF\n'.repeat(5000)}`)
