@@ -52,6 +52,16 @@ export const signature: SignatureConfigInput = {
     rate_per_minute: process.env.SIGNATURE_VERIFY_RATE_PER_MINUTE ?? 30,
     /** 'false': the verifier answers signed-in users only, and the public /verify page is not mounted. */
     public: process.env.SIGNATURE_VERIFY_PUBLIC ?? true,
+    /** Worker threads that verify uploaded PDFs: their own, so verifying never delays signing. */
+    workers: process.env.SIGNATURE_VERIFY_WORKERS ?? 1,
+    /** Uploads waiting for a verify worker; more are refused (503 ERR_VERIFY_BUSY, Retry-After). */
+    queue: process.env.SIGNATURE_VERIFY_QUEUE ?? 4,
+    /** Revisions (incremental updates) an uploaded PDF may have (422 ERR_PDF_TOO_MANY_REVISIONS). */
+    max_revisions: process.env.SIGNATURE_VERIFY_MAX_REVISIONS ?? 1_000,
+    /** Objects an uploaded PDF may have (413 ERR_PDF_TOO_MANY_OBJECTS). */
+    max_objects: process.env.SIGNATURE_VERIFY_MAX_OBJECTS ?? 100_000,
+    /** Revisions x objects an uploaded PDF may have (422 ERR_PDF_TOO_COSTLY_TO_VERIFY). */
+    max_revision_objects: process.env.SIGNATURE_VERIFY_MAX_REVISION_OBJECTS ?? 2_000_000,
   },
   timestamps: {
     /** 'off': signatures without a timestamp (PAdES B-B). On by default: each signature is timestamped and refused (503 ERR_TIMESTAMP_UNAVAILABLE) when no TSA answers. */

@@ -51,6 +51,12 @@ export interface WorkerPoolOptions {
   prepareShared?: () => Promise<unknown>
   /** Told when each task ends: its name, seconds from its hand-over to a worker, and whether it succeeded (metrics). */
   onTaskSettled?: (task: string, seconds: number, ok: boolean) => void
+  /**
+   * The workers' nice value (Linux: per thread; default 10, see worker-bootstrap.mjs). A pool of
+   * work nobody waits for urgently (anonymous verification) runs at 19, so on a full machine the
+   * CPU goes to the pools people wait on (signing).
+   */
+  nice?: number
 }
 
 const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url)
@@ -102,6 +108,7 @@ export class WorkerPool {
       workerOptions: undefined,
       idleTimeoutMs: 0,
       onTaskSettled: () => {},
+      nice: 10,
       ...options,
     }
   }
@@ -191,7 +198,7 @@ export class WorkerPool {
 
   #spawn(): Slot {
     const worker = new Worker(BOOTSTRAP, {
-      workerData: { workerModule: this.#options.module.href, options: this.#options.workerOptions, shared: this.#shared?.value },
+      workerData: { workerModule: this.#options.module.href, options: this.#options.workerOptions, shared: this.#shared?.value, nice: this.#options.nice },
       resourceLimits: this.#options.resourceLimits,
     })
     const slot: Slot = { worker }

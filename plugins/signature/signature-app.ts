@@ -167,9 +167,9 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
 /** Each verification's verdict counted; one that fails (not a PDF, too complex) counts as 'error'. */
 function countingVerdicts(verifier: Verifier, metrics: SignatureMetrics): Verifier {
   return {
-    async verify(pdf) {
+    async verify(pdf, source) {
       try {
-        const report = await verifier.verify(pdf)
+        const report = await verifier.verify(pdf, source)
         metrics.verified(report.verdict)
         return report
       } catch (error) {

@@ -16,7 +16,10 @@ export interface SignatureConfigInput {
   /** Template key -> entry; each becomes a ViewPdfTemplate (its own checks name key and field). */
   templates?: Record<string, ViewTemplateEntry>
   /** The verifier (POST /api/verify, /verify; README: "Verifying a signed PDF"). */
-  verify?: { trust_anchors?: string; online_revocation?: boolean | string; rate_per_minute?: number | string; public?: boolean | string }
+  verify?: {
+    trust_anchors?: string; online_revocation?: boolean | string; rate_per_minute?: number | string; public?: boolean | string
+    workers?: number | string; queue?: number | string; max_revisions?: number | string; max_objects?: number | string; max_revision_objects?: number | string
+  }
 }
 
 const tsaUrl = z.string().refine((value) => {
@@ -84,7 +87,17 @@ const signatureConfigSchema = z.strictObject({
     rate_per_minute: z.coerce.number().int().min(1).max(100_000).default(30),
     // From SIGNATURE_VERIFY_PUBLIC: 'false' keeps the verifier to signed-in users (no /verify page).
     public: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true),
-  }).default({ trust_anchors: [], online_revocation: false, rate_per_minute: 30, public: true }),
+    // Uploaded documents are verified in their own worker threads, never in those that sign
+    // (issue 35 item 11): SIGNATURE_VERIFY_WORKERS of them, SIGNATURE_VERIFY_QUEUE waiting at most
+    // (503 ERR_VERIFY_BUSY past it).
+    workers: z.coerce.number().int().min(1).max(16).default(1),
+    queue: z.coerce.number().int().min(0).max(1_000).default(4),
+    // Refused before any worker reads the file (docs/signing.md, "Limits of the verifier"):
+    // reading costs revisions x objects, since each revision is compared with the one before.
+    max_revisions: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+    max_objects: z.coerce.number().int().min(1).max(100_000_000).default(100_000),
+    max_revision_objects: z.coerce.number().int().min(1).max(1e12).default(2_000_000),
+  }).default({ trust_anchors: [], online_revocation: false, rate_per_minute: 30, public: true, workers: 1, queue: 4, max_revisions: 1_000, max_objects: 100_000, max_revision_objects: 2_000_000 }),
   timestamps: z.strictObject({
     // From SIGNATURE_TIMESTAMPS: 'off' makes every signature PAdES B-B (no timestamp), even with
     // TSAs listed. On (the default), every signature carries an RFC 3161 timestamp from the

@@ -3,7 +3,7 @@ import type { OutboxRepository } from './outbox/outbox-repository.ts'
 import type { OutboxChannel } from './outbox/outbox-tables.ts'
 import type { Verdict } from './verify/verification-report.ts'
 
-export type WorkerPoolName = 'pdf' | 'rasterizer'
+export type WorkerPoolName = 'pdf' | 'rasterizer' | 'verify'
 const OUTBOX_KINDS: readonly OutboxChannel[] = ['mail', 'webhook']
 /** A scrape waits this long for the outbox's counts, then reports none of them. */
 const OUTBOX_QUERY_TIMEOUT_MS = 2000

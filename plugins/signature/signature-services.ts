@@ -30,6 +30,10 @@ import { pkiUrls } from './pki/pki-urls.ts'
 import { createLongTermValidation, type LongTermValidation } from './ltv/long-term-validation.ts'
 import { readFile } from 'node:fs/promises'
 import { signatureMetrics, type SignatureMetrics } from './signature-metrics.ts'
+import { ERR_VERIFY_BUSY } from './verify/errors.ts'
+
+/** What a full verify lane tells a client to wait: about one verification's time. */
+const VERIFY_RETRY_AFTER_SECONDS = 5
 
 export interface SignatureServices {
   readonly config: SignatureConfig
@@ -43,6 +47,8 @@ export interface SignatureServices {
   readonly signatures: SignatureRepository
   /** Signing, freezing and certificate work, off the event loop. */
   readonly pdf: PdfWorkerPool
+  /** Verification of uploaded PDFs: threads of its own, bounded queue, never those of `pdf` (issue 35 item 11). */
+  readonly verifying: PdfWorkerPool
   /** Page images at designer.dpi for the designer and the signer page. */
   readonly pageImages: PageImageCache
   /** The application's own CA: issues users' certificates and certifies frozen session documents. */
@@ -116,7 +122,15 @@ export async function createSignatureServices(config: SignatureConfig, options: 
   const metrics = options.metrics ?? signatureMetrics()
   const pdf = createPdfWorkerPool({ limits, idleTimeoutMs, timestamps: timestampSourceOf(config, appAuthority), onTaskSettled: metrics.workerTaskSettled('pdf') })
   const rasterizer = new WorkerPool({ module: RASTERIZE_WORKER, idleTimeoutMs, ...pdfLimitOptions(limits), prepareShared: rasterizerShared, onTaskSettled: metrics.workerTaskSettled('rasterizer') })
-  metrics.watchWorkerPools({ pdf, rasterizer })
+  // Uploads from anyone get their own lane: signing never waits behind them, and a full lane
+  // refuses (503) instead of queueing without end. Lowest priority: on a full machine the CPU goes
+  // to the threads people are waiting on.
+  const verifying = createPdfWorkerPool({
+    limits, idleTimeoutMs, size: config.verify.workers, maxQueue: config.verify.queue, nice: 19,
+    queueFullError: () => ERR_VERIFY_BUSY(undefined, { headers: { 'retry-after': String(VERIFY_RETRY_AFTER_SECONDS) } }),
+    onTaskSettled: metrics.workerTaskSettled('verify'),
+  })
+  metrics.watchWorkerPools({ pdf, rasterizer, verify: verifying })
   const signatures = new SignatureRepository(database.db)
   // The verifier refuses a TRUST_ANCHORS file it cannot read at boot; here one is simply not asked.
   const trustAnchors = await Promise.all(config.verify.trust_anchors.map((file) => readFile(file, 'utf8').catch(() => '')))
@@ -131,6 +145,7 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     signatures,
     library: new SignatureLibrary(signatures, secrets, workerCertificateOperations(pdf, certificateAuthority, revocationUrls), workerImageDecoder(pdf), undefined, outboxWriter),
     pdf,
+    verifying,
     pageImages: new PageImageCache({ pool: rasterizer, disk, dpi: config.designer.dpi, maxMemoryBytes: options.pageImageMemoryBytes ?? 64 * 1024 * 1024 }),
     certificateAuthority,
     pki,
@@ -139,7 +154,7 @@ export async function createSignatureServices(config: SignatureConfig, options: 
     outboxWriter,
     metrics,
     async close() {
-      await Promise.all([registry.close(), pdf.close(), rasterizer.close()])
+      await Promise.all([registry.close(), pdf.close(), verifying.close(), rasterizer.close()])
     },
   }
 }

@@ -10,8 +10,12 @@ import type { TimestampSource } from '../timestamps/timestamp-source.ts'
 export interface PdfWorkerPoolOptions {
   /** Worker threads; defaults to the cores left after the main thread, at most 4. */
   size?: number
-  /** Tasks allowed to wait for a free worker; more are refused with ERR_PDF_WORKERS_BUSY (503). */
+  /** Tasks allowed to wait for a free worker; more are refused with queueFullError (503). */
   maxQueue?: number
+  /** The refusal past maxQueue; default ERR_PDF_WORKERS_BUSY. */
+  queueFullError?: () => Error
+  /** The workers' nice value (default 10; see WorkerPoolOptions.nice). */
+  nice?: number
   /** Decoding, time and heap bounds per document (pdf-limits.ts has the defaults). */
   limits?: Partial<PdfLimits>
   /** An idle worker is stopped after this long (see WorkerPoolOptions); 0 or absent: never. */
@@ -49,7 +53,8 @@ export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWork
     module: new URL('./pdf-worker.ts', import.meta.url),
     size: Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1)),
     maxQueue: options.maxQueue ?? 64,
-    queueFullError: () => ERR_PDF_WORKERS_BUSY(),
+    queueFullError: options.queueFullError ?? (() => ERR_PDF_WORKERS_BUSY()),
+    ...(options.nice !== undefined ? { nice: options.nice } : {}),
     idleTimeoutMs: options.idleTimeoutMs ?? 0,
     ...(options.onTaskSettled ? { onTaskSettled: options.onTaskSettled } : {}),
     ...limitOptions,

@@ -10,13 +10,22 @@ import { onlineStatus, type OnlineOptions } from './online-revocation.ts'
 import type { FoundSignature } from './pdf-signatures.ts'
 import { bestStatus, statusFromCrl, statusFromOcsp, type RevocationStatus } from './revocation-data.ts'
 import { checkTimestampToken, type TimestampCheck } from './timestamp-token.ts'
-import { verifySignedData } from './verify-signed-data.ts'
+import { verifySignedData, type SignedDataFailure } from './verify-signed-data.ts'
 import type { DssContents } from './dss-contents.ts'
 import type { RevocationSource } from './verification-report.ts'
+
+/**
+ * Which check failed when integrity is false (etsi-validation.ts maps it): the file's structure or
+ * the CMS could not be read ('format'), one of verifySignedData's checks, or for a timestamp
+ * token a certificate not made for timestamps ('purpose') or not valid at its time ('validity').
+ */
+export type SignatureFailure = 'format' | SignedDataFailure | 'purpose' | 'validity'
 
 export interface SignatureFacts {
   integrity: boolean
   problems: string[]
+  /** Set whenever integrity is false. */
+  failure?: SignatureFailure
   signer?: X509Certificate
   chain?: ChainResult
   /** ESS signing-certificate(-v2) present and matching. */
@@ -48,6 +57,7 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
   const facts: SignatureFacts = { integrity: false, problems: [], essBound: false, revocationSource: null, hasRevocationService: false }
   if (signature.byteRangeProblem || !signature.contents) {
     facts.problems.push(signature.byteRangeProblem ?? 'The signature has no value')
+    facts.failure = 'format'
     return facts
   }
   const [, a, b, c] = signature.byteRange as [number, number, number, number]
@@ -58,7 +68,10 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
     const token = await checkTimestampToken(signature.contents, covered, context.anchors, pool)
     facts.timestamp = token
     facts.integrity = token.valid
-    if (!token.valid) facts.problems.push(token.problem ?? 'The document timestamp is not valid')
+    if (!token.valid) {
+      facts.problems.push(token.problem ?? 'The document timestamp is not valid')
+      facts.failure = token.failure ?? 'format'
+    }
     facts.signer = token.certificate
     signedData = token.signedData!
     if (!signedData) return facts
@@ -67,23 +80,31 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
       signedData = parseSignedData(signature.contents)
     } catch (error) {
       facts.problems.push(`The signature value cannot be read: ${(error as Error).message}`)
+      facts.failure = 'format'
       return facts
     }
     let data = covered
     if (signature.subFilter === 'adbe.pkcs7.sha1') {
       // The signed content is the SHA-1 of the byte ranges, encapsulated.
       const expected = digest('sha1', covered)
-      if (!signedData.eContent?.equals(expected)) facts.problems.push('The document was changed after it was signed: its digest does not match the signed one')
+      if (!signedData.eContent?.equals(expected)) {
+        facts.problems.push('The document was changed after it was signed: its digest does not match the signed one')
+        facts.failure = 'hash'
+      }
       data = [signedData.eContent ?? Buffer.alloc(0)]
     } else if (signature.subFilter === 'adbe.x509.rsa_sha1') {
       facts.problems.push('The adbe.x509.rsa_sha1 signature format is not supported')
+      facts.failure = 'format'
       return facts
     }
     const check = verifySignedData(signedData, data, pool)
     facts.signer = check.signer
     facts.essBound = check.signingCertificateAttribute !== undefined
     facts.integrity = check.valid && facts.problems.length === 0
-    if (!check.valid) facts.problems.push(check.problem!)
+    if (!check.valid) {
+      facts.problems.push(check.problem!)
+      facts.failure ??= check.failure
+    }
     const token = attribute(signedData.signerInfo.unsignedAttributes, OID.timeStampToken)
     if (token) facts.timestamp = await checkTimestampToken(raw(token), [signedData.signerInfo.signature], context.anchors, pool)
   }

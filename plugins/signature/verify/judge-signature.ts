@@ -6,6 +6,20 @@ import { outOfValidity } from './certificate-chain.ts'
 import type { SignatureFacts } from './check-signature.ts'
 import type { FoundSignature } from './pdf-signatures.ts'
 import type { Change, SignatureReport, Verdict } from './verification-report.ts'
+import { chainReport, conclude, failed, indeterminate, type Finding } from './etsi-validation.ts'
+import type { SignatureFailure } from './check-signature.ts'
+
+/** A failed integrity check in EN 319 102-1's words. */
+const INTEGRITY_FINDING: Record<SignatureFailure, Finding> = {
+  'format': failed('FORMAT_FAILURE'),
+  'hash': failed('HASH_FAILURE'),
+  'crypto': failed('SIG_CRYPTO_FAILURE'),
+  'no-signer': indeterminate('NO_SIGNING_CERTIFICATE_FOUND'),
+  'signing-certificate': indeterminate('NO_SIGNING_CERTIFICATE_FOUND'),
+  'algorithm': indeterminate('CRYPTO_CONSTRAINTS_FAILURE'),
+  'purpose': indeterminate('CHAIN_CONSTRAINTS_FAILURE'),
+  'validity': indeterminate('OUT_OF_BOUNDS_NO_POE'),
+}
 
 export interface JudgeInput {
   signature: FoundSignature
@@ -26,15 +40,24 @@ export function judgeSignature(input: JudgeInput): SignatureReport {
   const isTimestamp = signature.type === 'DocTimeStamp' || signature.subFilter === 'ETSI.RFC3161'
   const problems = [...facts.problems]
   const warnings: string[] = []
+  // The same judgements in EN 319 102-1's words, in the order they are made.
+  const findings: Finding[] = []
+  if (!facts.integrity) findings.push(INTEGRITY_FINDING[facts.failure ?? 'format'])
   const modificationsAfter = input.unreadableAfter.length > 0 || changes.some((c) => !c.allowed) ? 'forbidden' : changes.length > 0 ? 'allowed' : 'none'
   for (const change of changes.filter((c) => !c.allowed)) problems.push(`Revision ${change.revision}: ${change.why}`)
   for (const revision of input.unreadableAfter) problems.push(`Revision ${revision} cannot be read, so what it changed is unknown`)
+  // The standard leaves PDF changes to the format: a change the signature forbids fails it.
+  if (modificationsAfter === 'forbidden') findings.push(failed('FORMAT_FAILURE'))
 
   // Proof of existence: the signature's own timestamp, else the earliest later document timestamp.
   const ownTime = !isTimestamp && facts.timestamp?.valid ? new Date(facts.timestamp.time!) : undefined
   const laterTime = input.laterTimestamps.map((t) => new Date(t.time)).sort((a, b) => a.getTime() - b.getTime())[0]
   const proven = isTimestamp ? (facts.timestamp?.valid ? new Date(facts.timestamp.time!) : undefined) : ownTime ?? laterTime
-  if (!isTimestamp && facts.timestamp && !facts.timestamp.valid) problems.push(facts.timestamp.problem ?? 'The signature timestamp is not valid')
+  if (!isTimestamp && facts.timestamp && !facts.timestamp.valid) {
+    problems.push(facts.timestamp.problem ?? 'The signature timestamp is not valid')
+    const failure = facts.timestamp.failure
+    findings.push(failure === 'hash' ? failed('HASH_FAILURE') : failure === 'crypto' ? failed('SIG_CRYPTO_FAILURE') : indeterminate('SIG_CONSTRAINTS_FAILURE'))
+  }
 
   const trust: SignatureReport['trust'] = !facts.chain ? 'unknown' : facts.chain.trusted ? 'trusted' : 'untrusted'
   // Validity first: an expired signer certificate is what a person needs to hear before the rest.
@@ -44,17 +67,28 @@ export function judgeSignature(input: JudgeInput): SignatureReport {
     const outside = outOfValidity(facts.chain.trusted ? facts.chain.chain : [facts.chain.chain[0]!], at)
     if (outside) {
       const what = `the certificate of ${nameText(outside.subject)} (valid ${iso(outside.validFrom)} to ${iso(outside.validTo)})`
-      if (proven) problems.push(`The timestamp proves the signature was made at ${proven.toISOString()}, outside the validity of ${what}`)
-      else warnings.push(`${capitalize(what)} is not valid now, and no timestamp proves the signature was made while it was`)
+      if (proven) {
+        problems.push(`The timestamp proves the signature was made at ${proven.toISOString()}, outside the validity of ${what}`)
+        findings.push(failed(proven < new Date(outside.validFrom) ? 'NOT_YET_VALID' : 'EXPIRED'))
+      } else {
+        warnings.push(`${capitalize(what)} is not valid now, and no timestamp proves the signature was made while it was`)
+        findings.push(indeterminate('OUT_OF_BOUNDS_NO_POE'))
+      }
     }
   }
   if (trust === 'untrusted') {
+    // No problem named: the issuers found never reach an anchor; named: a path that breaks a rule.
+    findings.push(indeterminate(facts.chain!.problem ? 'CHAIN_CONSTRAINTS_FAILURE' : 'NO_CERTIFICATE_CHAIN_FOUND'))
     warnings.push(facts.chain!.problem
       ? `The signer's certificate chain fails validation: ${lowerFirst(facts.chain!.problem)}`
       : "The signer's certificate does not lead to a trusted certificate authority")
   }
-  if (trust === 'unknown' && facts.integrity) warnings.push("The signer's certificate could not be found")
+  if (trust === 'unknown' && facts.integrity) {
+    warnings.push("The signer's certificate could not be found")
+    findings.push(indeterminate('NO_SIGNING_CERTIFICATE_FOUND'))
+  }
   if (facts.timestamp?.valid && !facts.timestamp.trusted) {
+    findings.push(indeterminate(isTimestamp ? 'NO_CERTIFICATE_CHAIN_FOUND' : 'SIG_CONSTRAINTS_FAILURE'))
     warnings.push(`The timestamp authority's certificate is not trusted${facts.timestamp.problem ? `: ${lowerFirst(facts.timestamp.problem)}` : ''}`)
   }
 
@@ -65,8 +99,10 @@ export function judgeSignature(input: JudgeInput): SignatureReport {
       // Revoked later than the timestamp proves the signature existed: the signature stands.
     } else if (proven || (revokedAt && signature.claimedTime && revokedAt <= signature.claimedTime)) {
       problems.push(`The signer's certificate was revoked at ${revokedAt?.toISOString() ?? 'an unknown time'}, before the signature was made`)
+      findings.push(failed('REVOKED'))
     } else {
       warnings.push(`The signer's certificate was revoked at ${revokedAt?.toISOString() ?? 'an unknown time'}, and nothing proves the signature was made before`)
+      findings.push(indeterminate('REVOKED_NO_POE'))
     }
   } else if (!facts.revocation && trust === 'trusted' && facts.chain!.chain.length > 1) {
     // Without an answer nothing says the certificate was not revoked: never "good" by default,
@@ -74,6 +110,7 @@ export function judgeSignature(input: JudgeInput): SignatureReport {
     warnings.push(facts.hasRevocationService
       ? "The signer's certificate could not be checked for revocation"
       : "The signer's certificate could not be checked for revocation: the document carries no answer and the certificate names no service to ask")
+    findings.push(indeterminate('TRY_LATER'))
   }
 
   const level = padesLevel(input, isTimestamp, proven !== undefined)
@@ -99,6 +136,12 @@ export function judgeSignature(input: JudgeInput): SignatureReport {
     claimedTime: signature.claimedTime?.toISOString() ?? null,
     revokedAt: revokedAt?.toISOString() ?? null,
     problems: [...problems, ...warnings],
+    validation: {
+      ...conclude(findings),
+      validationTime: input.now.toISOString(),
+      bestSignatureTime: proven?.toISOString() ?? null,
+      chain: facts.chain ? chainReport({ chain: facts.chain.chain, trusted: facts.chain.trusted, at: proven ?? input.now, signerRevocation: facts.revocation, revocationSource: facts.revocationSource, nameOf: nameText }) : [],
+    },
   }
 }
 

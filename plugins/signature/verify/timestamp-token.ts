@@ -7,6 +7,7 @@ import { buildChain, outOfValidity, purposeProblem } from './certificate-chain.t
 import { nameText } from './certificate-identity.ts'
 import { OID, parseSignedData, type SignedData } from './cms.ts'
 import { verifySignedData } from './verify-signed-data.ts'
+import type { SignatureFailure } from './check-signature.ts'
 
 export interface TimestampCheck {
   /** genTime, ISO 8601. */
@@ -18,6 +19,8 @@ export interface TimestampCheck {
   /** The TSA's certificate leads to a trust anchor. */
   trusted: boolean
   problem?: string
+  /** Why not valid, for a program (etsi-validation.ts). */
+  failure?: SignatureFailure
   certificate?: X509Certificate
   signedData?: SignedData
 }
@@ -35,17 +38,17 @@ export async function checkTimestampToken(token: Buffer, timestamped: Buffer[], 
     imprintOk = content(hashed!).equals(digest(digestName(algorithm!), timestamped))
     time = timeOf(tst[4]!)
   } catch (error) {
-    return { time: null, tsa: null, valid: false, trusted: false, problem: `The timestamp token cannot be read: ${(error as Error).message}` }
+    return { time: null, tsa: null, valid: false, trusted: false, failure: 'format', problem: `The timestamp token cannot be read: ${(error as Error).message}` }
   }
   const check = verifySignedData(signedData, [signedData.eContent!])
   const tsa = check.signer ? nameText(check.signer.subject) : null
   const base = { time: time.toISOString(), tsa, certificate: check.signer, signedData }
-  if (!imprintOk) return { ...base, valid: false, trusted: false, problem: 'The timestamp was made for other data than this signature' }
-  if (!check.valid) return { ...base, valid: false, trusted: false, problem: `The timestamp's own signature is not valid: ${check.problem}` }
+  if (!imprintOk) return { ...base, valid: false, trusted: false, failure: 'hash', problem: 'The timestamp was made for other data than this signature' }
+  if (!check.valid) return { ...base, valid: false, trusted: false, failure: check.failure ?? 'crypto', problem: `The timestamp's own signature is not valid: ${check.problem}` }
   // A token counts only from a certificate made for timestamps (RFC 3161 §2.3) and valid when it says it was made.
   const notForTimestamps = purposeProblem(check.signer!, 'timestamping')
-  if (notForTimestamps) return { ...base, valid: false, trusted: false, problem: notForTimestamps }
-  if (outOfValidity([check.signer!], time)) return { ...base, valid: false, trusted: false, problem: `The timestamp authority's certificate was not valid at the time the timestamp names (${base.time})` }
+  if (notForTimestamps) return { ...base, valid: false, trusted: false, failure: 'purpose', problem: notForTimestamps }
+  if (outOfValidity([check.signer!], time)) return { ...base, valid: false, trusted: false, failure: 'validity', problem: `The timestamp authority's certificate was not valid at the time the timestamp names (${base.time})` }
   const chain = await buildChain(check.signer!, [...signedData.certificates, ...pool], anchors, { at: time, purpose: 'timestamping' })
   return { ...base, valid: true, trusted: chain.trusted, ...(chain.problem ? { problem: chain.problem } : {}) }
 }

@@ -1,5 +1,6 @@
 // The report POST /api/verify answers: a contract clients rely on (issue 19). Fields may be
 // added; none may be renamed or change meaning.
+import type { SignatureValidation } from './etsi-validation.ts'
 
 export interface Change {
   revision: number
@@ -55,6 +56,12 @@ export interface SignatureReport {
   revokedAt: string | null
   /** Every reason for a warning or an invalid verdict, for a person. */
   problems: string[]
+  /**
+   * The validation in ETSI EN 319 102-1's terms (indication, sub-indication, validation time, the
+   * chain with each certificate's validity and revocation status), as EU DSS and pyHanko report it
+   * (an addition; docs/signing.md maps each case).
+   */
+  validation: SignatureValidation
 }
 
 export interface VerificationReport {

@@ -14,6 +14,7 @@ import type { SignatureServices } from '../signature-services.ts'
 import { findVisibleSignedDocument } from '../signing/signed-document-access.ts'
 import { ERR_VERIFY_NO_PDF } from './errors.ts'
 import type { VerificationReport } from './verification-report.ts'
+import { assertWithinVerifyLimits } from './verify-limits.ts'
 import { createVerifyRateLimit } from './verify-rate-limit.ts'
 
 /** Largest PDF the verifier reads (decoded). */
@@ -23,12 +24,19 @@ const JSON_BODY_LIMIT = Math.ceil(MAX_VERIFY_PDF_BYTES * 4 / 3) + 64 * 1024
 const jsonBody = z.strictObject({ pdf: z.string().min(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64') })
 const idParams = z.strictObject({ id: z.string().min(1).max(64) })
 
+/**
+ * 'upload': a file from anyone, checked against the verify limits and read in the verify lane
+ * (its own workers and bounded queue). 'stored': a document this app signed, shown to those who
+ * may see it, read in the PDF workers.
+ */
+export type VerifySource = 'upload' | 'stored'
+
 export interface Verifier {
-  verify(pdf: Uint8Array): Promise<VerificationReport>
+  verify(pdf: Uint8Array, source: VerifySource): Promise<VerificationReport>
 }
 
-/** The verifier of this app: its CA and the TRUST_ANCHORS files as anchors, in the PDF workers. */
-export async function createVerifier(services: Pick<SignatureServices, 'pdf' | 'config' | 'certificateAuthority' | 'pki'>): Promise<Verifier> {
+/** The verifier of this app: its CA and the TRUST_ANCHORS files as anchors, in worker threads. */
+export async function createVerifier(services: Pick<SignatureServices, 'pdf' | 'verifying' | 'config' | 'certificateAuthority' | 'pki'>): Promise<Verifier> {
   const anchors = [services.certificateAuthority.certPem]
   for (const file of services.config.verify.trust_anchors) {
     const text = await readFile(file, 'utf8').catch((error: Error) => { throw new Error(`TRUST_ANCHORS: cannot read ${file}: ${error.message}`) })
@@ -36,8 +44,16 @@ export async function createVerifier(services: Pick<SignatureServices, 'pdf' | '
     anchors.push(text)
   }
   const online = services.config.verify.online_revocation ? { timeoutMs: 5_000, maxBytes: 10 * 1024 * 1024 } : null
-  // The app's CA answers for its own certificates from its register (the CRL /pki/crl serves).
-  return { verify: async (pdf) => services.pdf.run('verifyPdf', pdf, { trustAnchors: anchors, online, issuerCrls: [await services.pki.crl()] }) }
+  const { max_revisions: maxRevisions, max_objects: maxObjects, max_revision_objects: maxRevisionObjects } = services.config.verify
+  return {
+    async verify(pdf, source) {
+      // Before the queue: a refusal costs a byte scan, no worker.
+      if (source === 'upload') assertWithinVerifyLimits(pdf, { maxRevisions, maxObjects, maxRevisionObjects })
+      const pool = source === 'upload' ? services.verifying : services.pdf
+      // The app's CA answers for its own certificates from its register (the CRL /pki/crl serves).
+      return pool.run('verifyPdf', pdf, { trustAnchors: anchors, online, issuerCrls: [await services.pki.crl()] })
+    },
+  }
 }
 
 export async function verifyApi(app: FastifyInstance, { services, verifier, policy, sessions }: { services: SignatureServices; verifier: Verifier; policy: Policy; sessions: SigningSessionManager }) {
@@ -63,20 +79,20 @@ export async function verifyApi(app: FastifyInstance, { services, verifier, poli
     const pdf = uploadedPdf(request)
     if (pdf.length > MAX_VERIFY_PDF_BYTES) throw ERR_BODY_TOO_LARGE(`The PDF is larger than ${MAX_VERIFY_PDF_BYTES / 1024 / 1024} MiB`)
     if (!pdf.subarray(0, 1024).includes('%PDF-')) throw ERR_PDF_INVALID('The upload is not a PDF (no %PDF- header)')
-    const report = await verifier.verify(pdf)
+    const report = await verifier.verify(pdf, 'upload')
     return reply.header('cache-control', 'no-store').send(report)
   })
 
   app.get<{ Params: { uuid: string } }>('/api/signatures/:uuid/verification', async (request, reply) => {
     const row = await findVisibleSignedDocument(services.signatures, policy, requireUser(request.user), request.params.uuid)
-    const report = await verifier.verify(await services.disk.get(row.document_key))
+    const report = await verifier.verify(await services.disk.get(row.document_key), 'stored')
     return reply.header('cache-control', 'private, no-store').send(report)
   })
 
   app.get('/api/signing-sessions/:id/verification', async (request, reply) => {
     const { id } = parseInput(idParams, request.params, 'params')
     const document = await sessions.document(request.user, id)
-    return reply.header('cache-control', 'private, no-store').send(await verifier.verify(document.bytes))
+    return reply.header('cache-control', 'private, no-store').send(await verifier.verify(document.bytes, 'stored'))
   })
 }
 

@@ -52,7 +52,7 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
   const context = { bytes, anchors, dss, online: options.online ?? null, issuerCrls, now }
   // One malformed signature (a certificate node:crypto cannot read, odd DER) fails that signature, not the report.
   const facts = await Promise.all(located.map(({ signature }) => checkSignature(signature, context).catch((error: unknown): SignatureFacts => ({
-    integrity: false, problems: [`The signature cannot be checked: ${error instanceof Error ? error.message : String(error)}`], essBound: false, revocationSource: null, hasRevocationService: false,
+    integrity: false, problems: [`The signature cannot be checked: ${error instanceof Error ? error.message : String(error)}`], failure: 'format', essBound: false, revocationSource: null, hasRevocationService: false,
   }))))
   const documentTimestamps = located
     .map((l, i) => ({ ...l, facts: facts[i]! }))

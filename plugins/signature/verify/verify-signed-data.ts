@@ -6,10 +6,14 @@ import { digest, digestName, verifySignature } from './algorithms.ts'
 import { content, kids, octets, type Node } from './asn1.ts'
 import { attribute, findSignerCertificate, OID, type SignedData } from './cms.ts'
 
+export type SignedDataFailure = 'no-signer' | 'algorithm' | 'hash' | 'signing-certificate' | 'crypto'
+
 export interface SignedDataCheck {
   valid: boolean
   /** Why not, for a person; undefined when valid. */
   problem?: string
+  /** Why not, for a program (etsi-validation.ts): which check failed. */
+  failure?: SignedDataFailure
   signer?: X509Certificate
   /** 'v2', 'v1' when an ESS signing-certificate attribute binds the certificate; undefined when none. */
   signingCertificateAttribute?: 'v1' | 'v2'
@@ -19,12 +23,12 @@ export interface SignedDataCheck {
 export function verifySignedData(signedData: SignedData, data: Buffer[], extraCertificates: X509Certificate[] = []): SignedDataCheck {
   const { signerInfo } = signedData
   const signer = findSignerCertificate(signerInfo, [...signedData.certificates, ...extraCertificates])
-  if (!signer) return { valid: false, problem: "The signer's certificate is not in the signature" }
+  if (!signer) return { valid: false, failure: 'no-signer', problem: "The signer's certificate is not in the signature" }
   let hashName: string
   try {
     hashName = digestName(signerInfo.digestAlgorithm)
   } catch (error) {
-    return { valid: false, signer, problem: (error as Error).message }
+    return { valid: false, signer, failure: 'algorithm', problem: (error as Error).message }
   }
   const contentDigest = digest(hashName, data)
   let signedBytes: Buffer
@@ -32,13 +36,13 @@ export function verifySignedData(signedData: SignedData, data: Buffer[], extraCe
   if (signerInfo.signedAttributesDer) {
     const messageDigest = attribute(signerInfo.signedAttributes, OID.messageDigest)
     if (!messageDigest || !content(messageDigest).equals(contentDigest)) {
-      return { valid: false, signer, problem: 'The document was changed after it was signed: its digest does not match the signed one' }
+      return { valid: false, signer, failure: 'hash', problem: 'The document was changed after it was signed: its digest does not match the signed one' }
     }
     const v2 = attribute(signerInfo.signedAttributes, OID.signingCertificateV2)
     const v1 = attribute(signerInfo.signedAttributes, OID.signingCertificate)
     if (v2 || v1) {
       if (!essCertMatches(v2 ?? v1!, signer, v2 ? 'sha256' : 'sha1', Boolean(v2))) {
-        return { valid: false, signer, problem: 'The signing-certificate attribute names a different certificate than the one that signed' }
+        return { valid: false, signer, failure: 'signing-certificate', problem: 'The signing-certificate attribute names a different certificate than the one that signed' }
       }
       bound = v2 ? 'v2' : 'v1'
     }
@@ -50,9 +54,9 @@ export function verifySignedData(signedData: SignedData, data: Buffer[], extraCe
   try {
     ok = verifySignature(signerInfo.signatureAlgorithm, signedBytes, signer.publicKey, signerInfo.signature, hashName)
   } catch (error) {
-    return { valid: false, signer, problem: (error as Error).message }
+    return { valid: false, signer, failure: 'algorithm', problem: (error as Error).message }
   }
-  if (!ok) return { valid: false, signer, problem: "The signature value does not verify with the signer's certificate" }
+  if (!ok) return { valid: false, signer, failure: 'crypto', problem: "The signature value does not verify with the signer's certificate" }
   return { valid: true, signer, signingCertificateAttribute: bound }
 }
 

@@ -43,3 +43,9 @@ t.test('workers run at a lower priority than the event loop thread', async (t) =
   t.equal(await pool.run('priority', {}), 10, 'the worker thread is niced')
   t.equal(getPriority(0), 0, 'the main thread is not')
 })
+
+t.test('a pool of work nobody waits on urgently can run lower still', async (t) => {
+  const pool = new WorkerPool({ module, size: 1, nice: 19 })
+  t.teardown(() => pool.close())
+  t.equal(await pool.run('priority', {}), 19)
+})

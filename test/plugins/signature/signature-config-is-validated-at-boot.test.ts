@@ -6,14 +6,14 @@ t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, 
     storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000, seal_retry_every_ms: 600_000 },
     storage: { grace_ms: 3_600_000, sweep_every_ms: 3_600_000 },
     outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000, retention_days: 90 }, templates: {},
-    verify: { trust_anchors: [], online_revocation: false, rate_per_minute: 30, public: true },
+    verify: { trust_anchors: [], online_revocation: false, rate_per_minute: 30, public: true, workers: 1, queue: 4, max_revisions: 1_000, max_objects: 100_000, max_revision_objects: 2_000_000 },
     timestamps: { enabled: true, tsa_urls: [], tsa_timeout_ms: 5_000, tsa_max_response_kb: 128, public_tsa: true },
   })
 })
 
 t.test('TRUST_ANCHORS is a comma-separated list of files; SIGNATURE_VERIFY_* arrive as strings; nonsense stops the boot', async (t) => {
   t.same(parseSignatureConfig({ verify: { trust_anchors: ' /etc/a.pem, /etc/b.pem ,', online_revocation: 'true', rate_per_minute: '5' } }).verify,
-    { trust_anchors: ['/etc/a.pem', '/etc/b.pem'], online_revocation: true, rate_per_minute: 5, public: true })
+    { trust_anchors: ['/etc/a.pem', '/etc/b.pem'], online_revocation: true, rate_per_minute: 5, public: true, workers: 1, queue: 4, max_revisions: 1_000, max_objects: 100_000, max_revision_objects: 2_000_000 })
   t.throws(() => parseSignatureConfig({ verify: { online_revocation: 'yes' } }), /signature\.verify\.online_revocation/)
   t.throws(() => parseSignatureConfig({ verify: { rate_per_minute: 0 } }), /signature\.verify\.rate_per_minute/)
 })

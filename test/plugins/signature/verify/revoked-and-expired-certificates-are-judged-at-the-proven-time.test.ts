@@ -29,6 +29,8 @@ t.test('revoked an hour before the timestamp: invalid, from the CRL in the DSS',
   const pdf = await sign(bob.p12, { timestamp: true, crl: await pki.crl() })
   const [signature] = (await verifyPdf(pdf, { trustAnchors: anchors })).signatures
   t.match(signature, { integrity: 'valid', revocation: 'revoked', revocationSource: 'dss', verdict: 'invalid' })
+  // ETSI EN 319 102-1 (issue 35 item 8): the timestamp is the proof of existence the revocation is judged against.
+  t.match(signature!.validation, { indication: 'TOTAL-FAILED', subIndication: 'REVOKED', bestSignatureTime: signature!.timestamp!.time, chain: [{ revocation: { status: 'revoked', source: 'dss' } }] })
   t.ok(new Date(signature!.revokedAt!) < new Date(signature!.timestamp!.time!), 'revoked before the proven time')
   t.match(signature!.summary, /revoked at .* before the signature was made/)
 })
@@ -40,6 +42,7 @@ t.test('revoked after the timestamp: the signature stands', async (t) => {
   const pdf = await sign(carol.p12, { timestamp: true, crl: await pki.crl() })
   const [signature] = (await verifyPdf(pdf, { trustAnchors: anchors })).signatures
   t.match(signature, { integrity: 'valid', revocation: 'revoked', revocationSource: 'dss', verdict: 'valid', level: 'B-LT' })
+  t.match(signature!.validation, { indication: 'TOTAL-PASSED', subIndication: null, bestSignatureTime: signature!.timestamp!.time })
   t.ok(new Date(signature!.revokedAt!) > new Date(signature!.timestamp!.time!), 'revoked after the proven time')
   t.match(signature!.summary, /revoked later .* after the timestamp/)
 })
@@ -50,6 +53,8 @@ t.test('an expired certificate: no timestamp -> warning; a timestamp after expir
   t.match(untimed, { integrity: 'valid', verdict: 'warning', timestamp: null, summary: /Dave Expired.*not valid now, and no timestamp proves/ })
   const late = (await verifyPdf(await sign(dave.p12, { timestamp: true }), { trustAnchors: anchors })).signatures[0]!
   t.match(late, { integrity: 'valid', verdict: 'invalid', timestamp: { valid: true }, problems: [/timestamp proves the signature was made at .* outside the validity/] })
+  t.match(late!.validation, { indication: 'TOTAL-FAILED', subIndication: 'EXPIRED', chain: [{ validity: 'expired' }] })
+  t.match(untimed!.validation, { indication: 'INDETERMINATE', subIndication: 'OUT_OF_BOUNDS_NO_POE', bestSignatureTime: null })
 })
 
 t.test('a certificate that expired after a timestamped signature: still valid; without the timestamp a warning', async (t) => {
