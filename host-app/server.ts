@@ -17,7 +17,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Closing waits for requests, workers, the browser and the database pool; if one of them never
     // lets go the process would linger holding its port. Give up after a deadline, saying so.
     setTimeout(() => {
-      app.log.error({ signal, afterMs: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time; exiting anyway')
+      // What still holds the process (sockets, timers, workers, child processes), for whoever reads the log.
+      app.log.error({ signal, afterMs: SHUTDOWN_DEADLINE_MS, pending: process.getActiveResourcesInfo() }, 'shutdown did not finish in time; exiting anyway')
       process.exit(1)
     }, SHUTDOWN_DEADLINE_MS).unref()
     // /readyz answers 503 from now on; the balancer sees it and stops sending before we close.
