@@ -36,6 +36,11 @@ t.test('PostgreSQL gone: fast 503s with a code, one log line, recovery on its ow
     await admin.end()
   })
   await app.ready()
+  // Issue 36 item 11: pg's own faults reach nobody's stderr as text, only the app's JSON lines.
+  const stderr: string[] = []
+  const write = process.stderr.write.bind(process.stderr)
+  process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => { stderr.push(String(chunk)); return (write as any)(chunk, ...rest) }) as typeof process.stderr.write
+  t.teardown(() => { process.stderr.write = write })
   const cookie = await login(app, 'admin@example.com')
   const users = () => app.inject({ method: 'GET', url: '/api/users', headers: { cookie } })
   t.equal((await users()).statusCode, 200, 'the API answers while PostgreSQL is there')
@@ -63,4 +68,10 @@ t.test('PostgreSQL gone: fast 503s with a code, one log line, recovery on its ow
   await until(t, 'the recovery is logged', async () => lines.some((l) => l.event === 'database-reachable'))
   t.equal(lines.filter((l) => l.event === 'database-unreachable').length, 1, 'the outage is logged once')
   t.notOk(lines.some((l) => l.msg === 'request failed' && l.level === 50 && JSON.stringify(l).includes('ERR_DATABASE_UNAVAILABLE')), 'not once per failed request')
+  process.stderr.write = write
+  t.same(stderr.filter((chunk) => chunk.split('\n').filter(Boolean).some((line) => { try { JSON.parse(line); return false } catch { return true } })), [], 'nothing but JSON reached stderr')
+  // A pg connection carries its backend's cancel key (processID, secretKey): no line names them.
+  t.notOk(lines.some((l) => /secretKey|processID/.test(JSON.stringify(l))), 'no cancel key in any log line')
+  const urls = [TEST_DATABASE_URL, throughProxy(TEST_DATABASE_URL, proxy)]
+  t.notOk(lines.some((l) => urls.some((url) => JSON.stringify(l).includes(url))), 'no connection string in any log line')
 })
