@@ -555,13 +555,7 @@
       const onInput = () => { q('[data-preview]').textContent = typed.value.trim() }
       const onClear = () => drawing.clear()
       const settle = (value) => {
-        form.removeEventListener('change', onChange)
-        form.removeEventListener('submit', onSubmit)
-        typed.removeEventListener('input', onInput)
-        pad.removeEventListener('pointerdown', clearErrors)
-        q('[data-clear]').removeEventListener('click', onClear)
-        q('[data-newsig-cancel]').removeEventListener('click', onCancel)
-        dialog.removeEventListener('cancel', onCancel)
+        for (const [target, type, handler] of listeners()) target.removeEventListener(type, handler)
         if (dialog.open) dialog.close()
         if (!value && opener && document.contains(opener)) opener.focus()
         resolve(value)
@@ -602,13 +596,10 @@
           progressText.hidden = true
         }
       }
-      form.addEventListener('change', onChange)
-      form.addEventListener('submit', onSubmit)
-      typed.addEventListener('input', onInput)
-      pad.addEventListener('pointerdown', clearErrors)
-      q('[data-clear]').addEventListener('click', onClear)
-      q('[data-newsig-cancel]').addEventListener('click', onCancel)
-      dialog.addEventListener('cancel', onCancel)
+      // One list for adding and removing: a handler left behind would act on the next opening too.
+      const listeners = () => [[form, 'change', onChange], [form, 'submit', onSubmit], [typed, 'input', onInput], [pad, 'pointerdown', clearErrors],
+        [q('[data-clear]'), 'click', onClear], [q('[data-newsig-cancel]'), 'click', onCancel], [dialog, 'cancel', onCancel]]
+      for (const [target, type, handler] of listeners()) target.addEventListener(type, handler)
       clearErrors()
       dialog.showModal()
       // The pad is sized once it is shown: a canvas in a closed dialog measures 0 × 0.
