@@ -2,14 +2,14 @@
 // no form), the list's date-range filter, the edit page's typed inputs, and a bulk "Mark as paid"
 // asked in the app's dialog, cancelled once, then confirmed. axe finds nothing serious at 1280
 // and 390 px; nothing scrolls sideways.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { buildMinimalHost } from '../../examples/minimal-host/app.ts'
 import { seriousAxeViolations } from '../helpers/axe.ts'
-import { SCREENSHOTS } from '../helpers/browser.ts'
+import { launchChromium, SCREENSHOTS } from '../helpers/browser.ts'
 
 t.setTimeout(120_000)
 
@@ -43,11 +43,7 @@ async function exampleHost(t: { teardown(fn: () => unknown): void }) {
   const storagePath = await mkdtemp(path.join(tmpdir(), 'minimal-host-e2e-'))
   const app = await buildMinimalHost({ storagePath })
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
-  await mkdir(SCREENSHOTS, { recursive: true })
+  const browser = await launchChromium()
   t.teardown(async () => {
     await browser.close()
     await app.close()

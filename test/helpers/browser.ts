@@ -20,17 +20,23 @@ export async function startBrowserSession(t: TapLike, options: { beforeListen?: 
   const app = await buildApp({ env })
   await options.beforeListen?.(app)
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
-  await mkdir(SCREENSHOTS, { recursive: true })
+  const browser = await launchChromium()
   t.teardown(async () => {
     await browser.close()
     await app.close()
     await cleanup()
   })
   return { baseUrl: address, browser, app }
+}
+
+/** Debian's chromium, headless, as every browser test runs it; the screenshot folder made. */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  await mkdir(SCREENSHOTS, { recursive: true })
+  return browser
 }
 
 /** A fresh context (own cookies), signed in through the login page like a person would. */
