@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
 import { PROJECT_ROOT } from '../../config/app.ts'
+import { openDatabase, type Database } from '../../core/db/database.ts'
 
 export interface Instance {
   url: string
@@ -86,4 +88,11 @@ export class Client {
     if (!match) throw new Error('no csrf-token meta tag')
     return match[1]!
   }
+}
+
+/** The database an instance started with `env` writes (PostgreSQL in its schema, or its SQLite file), for a test to read. */
+export function openInstanceDatabase(env: Record<string, string>): Database<any> {
+  return openDatabase<any>(env.DATABASE_URL
+    ? { url: env.DATABASE_URL, schema: env.DATABASE_SCHEMA! }
+    : { sqliteFile: path.join(env.STORAGE_PATH!, 'database', 'app.sqlite') })
 }

@@ -6,9 +6,9 @@
 // recorded is repeated, never lost.
 import path from 'node:path'
 import t from 'tap'
-import { openDatabase, type Database } from '../../../../core/db/database.ts'
+import type { Database } from '../../../../core/db/database.ts'
 import { startWebhookPeer } from '../../../helpers/delivery-peers.ts'
-import { Client, startInstance, type Instance } from '../../../helpers/instances.ts'
+import { Client, openInstanceDatabase, startInstance, type Instance } from '../../../helpers/instances.ts'
 import { isolatedEnv } from '../../../helpers/test-env.ts'
 
 t.setTimeout(240_000)
@@ -33,9 +33,7 @@ t.test('a claim left mid-send is taken over after the window, the message resent
   })
   const first = await startInstance('killed mid-send', env)
   instances.push(first)
-  database = openDatabase<any>(process.env.DATABASE_URL
-    ? { url: process.env.DATABASE_URL, schema: env.DATABASE_SCHEMA! }
-    : { sqliteFile: path.join(env.STORAGE_PATH!, 'database', 'app.sqlite') })
+  database = openInstanceDatabase(env)
   const db = database.db
   const admin = new Client(first.url)
   await admin.login('admin@example.com')

@@ -9,10 +9,10 @@ import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import pg from 'pg'
 import t from 'tap'
-import { openDatabase, type Database } from '../../../../core/db/database.ts'
+import type { Database } from '../../../../core/db/database.ts'
 import { pdfsig } from '../../../fixtures/pdf/checkers.ts'
 import { eventually } from '../../../helpers/eventually.ts'
-import { Client, startInstance, type Instance } from '../../../helpers/instances.ts'
+import { Client, openInstanceDatabase, startInstance, type Instance } from '../../../helpers/instances.ts'
 import { isolatedEnv } from '../../../helpers/test-env.ts'
 import { STAMP_DATA_URL } from '../signing/helpers.ts'
 
@@ -44,9 +44,7 @@ t.test('a session completed but never sealed before a crash is sealed once by th
 
   const first = await startInstance('first', env)
   instances.push(first)
-  database = openDatabase<any>(process.env.DATABASE_URL
-    ? { url: process.env.DATABASE_URL, schema: env.DATABASE_SCHEMA! }
-    : { sqliteFile: path.join(env.STORAGE_PATH!, 'database', 'app.sqlite') })
+  database = openInstanceDatabase(env)
   const db = database.db
   const admin = new Client(first.url)
   await admin.login('admin@example.com')

@@ -5,8 +5,8 @@
 // other, once the stale-claim window (300 ms here, through SIGNATURE_SESSION_STALE_CLAIM_MS) is past.
 import path from 'node:path'
 import t from 'tap'
-import { openDatabase, type Database } from '../../../../core/db/database.ts'
-import { Client, startInstance, type Instance } from '../../../helpers/instances.ts'
+import type { Database } from '../../../../core/db/database.ts'
+import { Client, openInstanceDatabase, startInstance, type Instance } from '../../../helpers/instances.ts'
 import { isolatedEnv } from '../../../helpers/test-env.ts'
 import { STAMP_DATA_URL } from '../signing/helpers.ts'
 
@@ -32,9 +32,7 @@ t.test('a claim left by a killed process is taken over after the window', async 
 
   instance = await startInstance('first', env)
   // The test reads the same database the server writes: the claim is what it waits for.
-  database = openDatabase<any>(process.env.DATABASE_URL
-    ? { url: process.env.DATABASE_URL, schema: env.DATABASE_SCHEMA! }
-    : { sqliteFile: path.join(env.STORAGE_PATH!, 'database', 'app.sqlite') })
+  database = openInstanceDatabase(env)
   const db = database.db
   const statusOf = async (ids: string[]) => (await db.selectFrom('signing_session_requests').select(['id', 'status']).where('id', 'in', ids).execute())
     .map((r: { status: string }) => r.status)

@@ -9,9 +9,9 @@ import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import pg from 'pg'
 import t from 'tap'
-import { openDatabase, type Database } from '../../../../core/db/database.ts'
+import type { Database } from '../../../../core/db/database.ts'
 import { eventually } from '../../../helpers/eventually.ts'
-import { Client, startInstance, type Instance } from '../../../helpers/instances.ts'
+import { Client, openInstanceDatabase, startInstance, type Instance } from '../../../helpers/instances.ts'
 import { isolatedEnv } from '../../../helpers/test-env.ts'
 import { STAMP_DATA_URL } from '../signing/helpers.ts'
 
@@ -40,9 +40,7 @@ t.test('a signed revision written before the crash and never committed is swept 
   })
 
   instance = await startInstance('first', env)
-  database = openDatabase<any>(process.env.DATABASE_URL
-    ? { url: process.env.DATABASE_URL, schema: env.DATABASE_SCHEMA! }
-    : { sqliteFile: path.join(env.STORAGE_PATH!, 'database', 'app.sqlite') })
+  database = openInstanceDatabase(env)
   const db = database.db
   const admin = new Client(instance.url)
   await admin.login('admin@example.com')
