@@ -11,6 +11,8 @@ import { startScriptNodeArgs } from './lib/start-server.ts'
 
 const SECTIONS: Array<{ name: string; file: string; execArgv?: string[] }> = [
   { name: 'http', file: 'sections/http.ts' },
+  // Issue 40 item 3: npm start's process against bare Fastify in a process of its own.
+  { name: 'process-http', file: 'sections/process-http.ts' },
   { name: 'people-list', file: 'sections/people-list.ts' },
   { name: 'people-scale', file: 'sections/people-scale.ts' },
   { name: 'page-images', file: 'sections/page-images.ts' },

@@ -2,7 +2,7 @@
 // see the deployed process: its RSS and its CPU time as the kernel counts them (every thread:
 // the event loop, the log transport, workers).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -75,6 +75,20 @@ export async function processCpuMicros(pid: number): Promise<number> {
   if (stat === undefined) return 0
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND
+}
+
+/**
+ * CPU time of every thread of a process so far, µs, from /proc/<pid>/task/<tid>/schedstat (its first
+ * field is nanoseconds on CPU): /proc/<pid>/stat counts in 10 ms ticks, about 1 µs per request at
+ * the volumes of a fixed-rate row, as much as some figures measured.
+ */
+export async function threadsCpuMicros(pid: number): Promise<number> {
+  let nanos = 0
+  for (const task of await readdir(`/proc/${pid}/task`)) {
+    const stat = await readFile(`/proc/${pid}/task/${task}/schedstat`, 'utf8').catch(() => '0')
+    nanos += Number(stat.split(' ')[0])
+  }
+  return nanos / 1000
 }
 
 export function freePort(): Promise<number> {

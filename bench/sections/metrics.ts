@@ -3,10 +3,9 @@
 // signed-in JSON request at a fixed rate, A-B-B-A rounds. CPU is summed over every thread of the
 // server process from /proc/<pid>/task/*/schedstat (nanoseconds): /proc/<pid>/stat counts in
 // 10 ms ticks, about 1 µs per request at these volumes, as much as the figure measured.
-import { readdir, readFile } from 'node:fs/promises'
 import { runLoad, runProbe } from '../lib/load.ts'
 import { median, pick, type Row } from '../lib/rows.ts'
-import { startServer, type StartedServer } from '../lib/start-server.ts'
+import { startServer, threadsCpuMicros, type StartedServer } from '../lib/start-server.ts'
 
 const URL_PATH = '/api/users?perPage=10'
 const RATE = Number(process.env.BENCH_METRICS_RATE ?? 2000)
@@ -14,16 +13,6 @@ const SECONDS = Number(process.env.BENCH_METRICS_SECONDS ?? pick(6, 2))
 const ROUNDS = Number(process.env.BENCH_METRICS_ROUNDS ?? pick(3, 1))
 const TOKEN = 'bench-metrics-token-0123456789'
 const GOAL_MICROS = 2
-
-/** CPU time of every thread of a process so far, in µs (schedstat's first field is ns on CPU). */
-async function threadsCpuMicros(pid: number): Promise<number> {
-  let nanos = 0
-  for (const task of await readdir(`/proc/${pid}/task`)) {
-    const stat = await readFile(`/proc/${pid}/task/${task}/schedstat`, 'utf8').catch(() => '0')
-    nanos += Number(stat.split(' ')[0])
-  }
-  return nanos / 1000
-}
 
 export async function run(): Promise<Row[]> {
   const sides = {
