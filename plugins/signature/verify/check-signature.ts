@@ -36,6 +36,12 @@ export interface SignatureFacts {
   revocationSource: RevocationSource | null
   /** The signer certificate names an OCSP responder or a CRL. */
   hasRevocationService: boolean
+  /**
+   * The document itself (its DSS, the signature's archived answers) holds a revocation answer for
+   * every certificate of the signer's path and of its timestamp's TSA path that needs one (all but
+   * the trust anchors): what PAdES B-LT asks, checked rather than assumed.
+   */
+  validationDataComplete?: boolean
 }
 
 export interface CheckContext {
@@ -118,6 +124,8 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
   if (!issuer) return facts
   const embedded = embeddedRevocation(signedData)
   const answers = (ocsps: Buffer[], crls: Buffer[]) => bestStatus([...ocsps.map((o) => statusFromOcsp(o, facts.signer!, issuer)), ...crls.map((c) => statusFromCrl(c, facts.signer!, issuer))])
+  facts.validationDataComplete = documentAnswersFor(facts.chain, context.dss, embedded, signedData.crls)
+    && (!facts.timestamp?.valid || documentAnswersFor({ chain: facts.timestamp.chain ?? [], trusted: facts.timestamp.trusted }, context.dss, { ocsps: [], crls: [] }, facts.timestamp.signedData?.crls ?? []))
   const fromDss = answers(context.dss.ocsps, context.dss.crls)
   const fromSignature = answers(embedded.ocsps, [...signedData.crls, ...embedded.crls])
   const fromDocument = bestStatus([fromDss, fromSignature])
@@ -139,6 +147,21 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
     }
   }
   return facts
+}
+
+/**
+ * Whether the document answers for every certificate of a trusted path but its anchor: an OCSP
+ * response or a CRL from its issuer (bestStatus of what verifies) in the DSS or in the signature.
+ * An untrusted path, or one that stops short, has nothing to be complete about.
+ */
+function documentAnswersFor(path: { chain: X509Certificate[]; trusted: boolean }, dss: DssContents, embedded: { ocsps: Buffer[]; crls: Buffer[] }, signatureCrls: Buffer[]): boolean {
+  if (!path.trusted || path.chain.length < 2) return false
+  const ocsps = [...dss.ocsps, ...embedded.ocsps]
+  const crls = [...dss.crls, ...embedded.crls, ...signatureCrls]
+  return path.chain.slice(0, -1).every((certificate, i) => {
+    const issuer = path.chain[i + 1]!
+    return bestStatus([...ocsps.map((o) => statusFromOcsp(o, certificate, issuer)), ...crls.map((c) => statusFromCrl(c, certificate, issuer))]) !== undefined
+  })
 }
 
 /** Adobe's revocation-info-archival signed attribute: CRLs and OCSP responses captured at signing. */

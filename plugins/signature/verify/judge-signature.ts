@@ -30,8 +30,6 @@ export interface JudgeInput {
   unreadableAfter: number[]
   laterTimestamps: Array<{ revision: number; time: string }>
   dssRevisions: number[]
-  /** The signer's certificate is in the document's DSS. */
-  inDss: boolean
   now: Date
 }
 
@@ -151,8 +149,10 @@ function padesLevel(input: JudgeInput, isTimestamp: boolean, proven: boolean): S
   if (isTimestamp || signature.subFilter !== 'ETSI.CAdES.detached' || !facts.essBound || !facts.integrity) return null
   if (!proven) return 'B-B'
   const dssAfter = input.dssRevisions.filter((r) => r > input.revision)
-  const validationData = input.inDss || facts.revocationSource === 'dss' || facts.revocationSource === 'signature'
-  if (dssAfter.length === 0 || !validationData) return 'B-T'
+  // B-LT only when the file answers for every certificate of the signer's and the TSA's paths
+  // (check-signature.ts), not merely for the signer's: an uploaded certificate of a foreign CA
+  // with no OCSP or CRL data for its intermediate is B-T, whatever else the DSS holds.
+  if (dssAfter.length === 0 || !facts.validationDataComplete) return 'B-T'
   const archived = input.laterTimestamps.some((t) => t.revision > Math.min(...dssAfter))
   return archived ? 'B-LTA' : 'B-LT'
 }

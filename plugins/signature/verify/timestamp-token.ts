@@ -23,6 +23,8 @@ export interface TimestampCheck {
   failure?: SignatureFailure
   certificate?: X509Certificate
   signedData?: SignedData
+  /** The TSA's certificate first, then its issuers as far as found (the anchor last when trusted). */
+  chain?: X509Certificate[]
 }
 
 export async function checkTimestampToken(token: Buffer, timestamped: Buffer[], anchors: X509Certificate[], pool: X509Certificate[]): Promise<TimestampCheck> {
@@ -50,5 +52,5 @@ export async function checkTimestampToken(token: Buffer, timestamped: Buffer[], 
   if (notForTimestamps) return { ...base, valid: false, trusted: false, failure: 'purpose', problem: notForTimestamps }
   if (outOfValidity([check.signer!], time)) return { ...base, valid: false, trusted: false, failure: 'validity', problem: `The timestamp authority's certificate was not valid at the time the timestamp names (${base.time})` }
   const chain = await buildChain(check.signer!, [...signedData.certificates, ...pool], anchors, { at: time, purpose: 'timestamping' })
-  return { ...base, valid: true, trusted: chain.trusted, ...(chain.problem ? { problem: chain.problem } : {}) }
+  return { ...base, valid: true, trusted: chain.trusted, chain: chain.chain, ...(chain.problem ? { problem: chain.problem } : {}) }
 }

@@ -67,7 +67,6 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
     unreadableAfter: analysis.unreadable.filter((r) => r > revision),
     laterTimestamps: documentTimestamps.filter((t) => t.revision > revision && t.facts.integrity).map((t) => ({ revision: t.revision, time: t.facts.timestamp!.time! })),
     dssRevisions: analysis.dssRevisions,
-    inDss: facts[i]!.signer ? dss.certificates.some((c) => c.fingerprint256 === facts[i]!.signer!.fingerprint256) : false,
     now,
   }))
 
