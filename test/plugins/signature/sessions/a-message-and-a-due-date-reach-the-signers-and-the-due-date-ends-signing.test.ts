@@ -43,7 +43,8 @@ t.test('message and due date: mailed, shown, and the due date ends signing', asy
   t.match(toStaff.text, `Please sign by ${tomorrow}.`)
   const page = await getPage(app, `/app/sessions/${id}`, cookieOf(sent) ?? admin.cookie)
   t.match(page.body, 'data-message>Please check the hours of the 3rd &lt;b&gt;before&lt;/b&gt; signing.</blockquote>', 'shown, escaped')
-  t.match(page.body, /data-due>due by \d{4}-\d{2}-\d{2} 23:59 UTC/)
+  // In UTC from the server, turned into the reader's own time by local-time.js.
+  t.match(page.body, /data-due>due by <time datetime="[^"]+" data-local-time>\d{4}-\d{2}-\d{2} 23:59 UTC<\/time>/)
 
   // The due date passes (the stored instant moved back, as the clock would have moved on).
   await app.signature.database.db.updateTable('signing_sessions').set({ due_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', id).execute()
