@@ -56,6 +56,11 @@ t.test('/verify: pick a signed PDF, then drop a tampered one, and read the verdi
     t.notOk(await change.locator('details').getAttribute('open'), 'the details are closed')
     await change.locator('summary').click()
     t.match(await change.locator('details').textContent(), /Object \d+ 0 R, change of kind “page-content”/)
+    // Issue 35 item 8: the ETSI indication and the chain, one click away.
+    const technical = page.locator('.verify-technical').first()
+    await technical.locator('summary').click()
+    t.match(await technical.textContent(), /ETSI EN 319 102-1: TOTAL-FAILED \/ [A-Z_]+\. Validated at/, `${label}: the indication of the tampered file`)
+    t.match(await technical.locator('.verify-chain li').first().textContent(), /CN=Sam Staff.*issued by .*Signature Application CA/)
     t.same(await seriousAxeViolations(page), [], `${label}: the report is axe-clean`)
     await page.screenshot({ path: path.join(SCREENSHOTS, `verify-invalid-${label}.png`), fullPage: true })
     t.same(errors, [], 'no script error')

@@ -70,7 +70,14 @@
         el('li', { className: c.allowed ? '' : 'is-forbidden' },
           el('span', { textContent: `${c.why}${/[.!?]$/.test(c.why) ? '' : '.'} ${c.allowed ? 'Allowed' : 'Not allowed'} (added in revision ${c.revision}). ` }),
           el('details', { className: 'verify-change-details' }, el('summary', { textContent: 'Details' }), el('span', { textContent: `Object ${c.object}, change of kind “${c.kind}”.` }))))) : null
-      const article = el('article', { className: 'verify-sig' }, title, el('p', { textContent: sig.summary }), facts, changes)
+      // The same verdict in ETSI EN 319 102-1's terms and the whole chain, for those who compare with EU DSS or pyHanko.
+      const v = sig.validation
+      const technical = v ? el('details', { className: 'verify-technical' }, el('summary', { textContent: 'Technical details' }),
+        el('p', { textContent: `ETSI EN 319 102-1: ${v.indication}${v.subIndication ? ` / ${v.subIndication}` : ''}. Validated at ${v.validationTime}${v.bestSignatureTime ? `; signed no later than ${v.bestSignatureTime}` : ''}.` }),
+        el('ol', { className: 'verify-chain' }, ...v.chain.map((c) => el('li', {
+          textContent: `${c.subject}, issued by ${c.issuer}, serial ${c.serial}: ${c.validity}, ${c.notBefore} to ${c.notAfter}; revocation ${c.revocation.status}${c.revocation.source ? ` (${c.revocation.source})` : ''}${c.trustAnchor ? '; trust anchor' : ''}`,
+        })))) : null
+      const article = el('article', { className: 'verify-sig' }, title, el('p', { textContent: sig.summary }), facts, changes, technical)
       article.dataset.signature = sig.field || ''
       article.dataset.verdict = sig.verdict
       return article
