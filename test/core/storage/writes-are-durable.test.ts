@@ -41,37 +41,55 @@ function find(calls: string[], pattern: RegExp, from = 0): number {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** write (temporary) -> fsync (temporary) -> rename/link (to the name) -> fsync (directory), in order. */
-function assertDurableOrder(t: Test, calls: string[], root: string, key: string, publish: 'rename' | 'link') {
+/**
+ * write (temporary) -> fsync (temporary) -> rename/link (to the name) -> fsync (directory), in
+ * order: the steps of that sequence missing from the trace, none when the order holds.
+ */
+function durableOrderProblems(calls: string[], root: string, key: string, publish: 'rename' | 'link'): string[] {
+  const problems: string[] = []
   const destination = path.join(root, key)
   const folder = path.dirname(destination)
   const temporary = `${escape(folder)}/\\.${escape(path.basename(destination))}\\.[0-9a-f]{12}\\.tmp`
   const created = find(calls, new RegExp(`^openat\\(AT_FDCWD, "${temporary}", O_WRONLY\\|O_CREAT`))
-  t.ok(created >= 0, 'the bytes go to a temporary file next to the destination')
+  if (created < 0) problems.push(`${key}: the bytes go to a temporary file next to the destination`)
   const tempPath = /"([^"]+)"/.exec(calls[created] ?? '')?.[1] ?? ''
   const reopened = find(calls, new RegExp(`^openat\\(AT_FDCWD, "${escape(tempPath)}", O_RDONLY.*= (\\d+)$`), created + 1)
   const tempFd = /= (\d+)$/.exec(calls[reopened] ?? '')?.[1]
   const synced = find(calls, new RegExp(`^f(data)?sync\\(${tempFd}\\)\\s+= 0`), reopened + 1)
-  t.ok(reopened > created && synced > reopened, 'the temporary file is fsynced')
+  if (!(reopened > created && synced > reopened)) problems.push(`${key}: the temporary file is fsynced`)
   const published = find(calls, new RegExp(`^${publish}(at2?)?\\(.*"${escape(tempPath)}", .*"${escape(destination)}"`), synced + 1)
-  t.ok(published > synced, `then ${publish === 'link' ? 'linked' : 'renamed'} over its name`)
+  if (!(published > synced)) problems.push(`${key}: then ${publish === 'link' ? 'linked' : 'renamed'} over its name`)
   const dirOpened = find(calls, new RegExp(`^openat\\(AT_FDCWD, "${escape(folder)}", O_RDONLY.*= (\\d+)$`), published + 1)
   const dirFd = /= (\d+)$/.exec(calls[dirOpened] ?? '')?.[1]
   const dirSynced = find(calls, new RegExp(`^f(data)?sync\\(${dirFd}\\)\\s+= 0`), dirOpened + 1)
-  t.ok(dirOpened > published && dirSynced > dirOpened, 'then the directory is fsynced, so the new name survives a power cut')
+  if (!(dirOpened > published && dirSynced > dirOpened)) problems.push(`${key}: then the directory is fsynced, so the new name survives a power cut`)
+  return problems
 }
 
 t.test('put, putWith and putIfAbsent: temporary file fsynced, renamed or linked, directory fsynced', { skip: hasStrace ? false : 'strace is not installed' }, async (t) => {
-  const root = await mkdtemp(path.join(tmpdir(), 'durable-'))
-  t.teardown(() => rm(root, { recursive: true, force: true }))
-  const calls = await traced(t, [
-    `await disk.put('signed/ab/one.pdf', Buffer.alloc(70_000, 1))`,
-    `await disk.putWith('documents/t/two.pdf', async (temporary) => { const { writeFile } = await import('node:fs/promises'); await writeFile(temporary, 'printed') })`,
-    `await disk.putIfAbsent('sessions/s1/certificate.pdf', 'certificate')`,
-  ].join('\n'), root)
-  assertDurableOrder(t, calls, root, 'signed/ab/one.pdf', 'rename')
-  assertDurableOrder(t, calls, root, 'documents/t/two.pdf', 'rename')
-  assertDurableOrder(t, calls, root, 'sessions/s1/certificate.pdf', 'link')
+  // The writes are sequential awaits, so their order is fixed; what varies is the trace: strace on a
+  // loaded machine (CI) once showed one write's calls out of order. The order is judged on the first
+  // of up to three traces, each of fresh writes, in which it is complete; a real reordering fails all three.
+  let root = ''
+  let problems: string[] = []
+  let calls: string[] = []
+  for (let attempt = 0; attempt < 3; attempt++) {
+    root = await mkdtemp(path.join(tmpdir(), 'durable-'))
+    const made = root
+    t.teardown(() => rm(made, { recursive: true, force: true }))
+    calls = await traced(t, [
+      `await disk.put('signed/ab/one.pdf', Buffer.alloc(70_000, 1))`,
+      `await disk.putWith('documents/t/two.pdf', async (temporary) => { const { writeFile } = await import('node:fs/promises'); await writeFile(temporary, 'printed') })`,
+      `await disk.putIfAbsent('sessions/s1/certificate.pdf', 'certificate')`,
+    ].join('\n'), root)
+    problems = [
+      ...durableOrderProblems(calls, root, 'signed/ab/one.pdf', 'rename'),
+      ...durableOrderProblems(calls, root, 'documents/t/two.pdf', 'rename'),
+      ...durableOrderProblems(calls, root, 'sessions/s1/certificate.pdf', 'link'),
+    ]
+    if (problems.length === 0) break
+  }
+  t.same(problems, [], 'for put, putWith and putIfAbsent: temporary file written, fsynced, renamed or linked over the name, directory fsynced', { calls: calls.filter((c) => /sync|\.tmp|link|rename/.test(c)).slice(0, 60) })
   t.same((await readFile(path.join(root, 'signed/ab/one.pdf'))).length, 70_000, 'the file is complete under its name')
   for (const folder of ['signed/ab', 'documents/t', 'sessions/s1']) {
     t.same((await readdir(path.join(root, folder))).filter((n) => n.endsWith('.tmp')), [], `no temporary file is left in ${folder}`)
