@@ -13,7 +13,13 @@ const PROBE = fileURLToPath(new URL('../../fixtures/gc-threads-probe.ts', import
 // /api/users p99 median 5.5 -> 4.5 ms while both pools work, once collections stay on each
 // isolate's own thread). npm start runs with --single-threaded-gc; this checks the effect under
 // its node options.
-t.test('a busy worker\'s garbage collection stays on its own, lowered thread', { skip: process.platform !== 'linux' && 'reads /proc' }, async (t) => {
+// Node 26 (V8 14) does the work on threads at normal priority whatever --single-threaded-gc says
+// (2026-11-27: 87-117 ticks of them against the worker's 122-141); the flag no longer buys this
+// there, so on 26 the test says so instead of asserting it. Issue 40 carries the finding.
+const major = Number(process.versions.node.split('.')[0])
+const skip = process.platform !== 'linux' ? 'reads /proc' : major >= 26 ? `Node ${process.versions.node}: V8 runs a worker's collection work on normal-priority helper threads whatever --single-threaded-gc says (measured, see the comment)` : false
+
+t.test('a busy worker\'s garbage collection stays on its own, lowered thread', { skip }, async (t) => {
   // The probe is TypeScript: npm start's options plus the loader.
   const args = [...await startScriptNodeArgs(), '--import', 'tsx']
   const { stdout } = await promisify(execFile)(process.execPath, [...args, PROBE, '5000000'], { cwd: fileURLToPath(new URL('../../..', import.meta.url)) })
