@@ -1,25 +1,12 @@
 // Issue 21, People: filter by role, create a person, delete two at once from the checkbox column,
 // and read the toast, at desktop size; then the same pages at 390 px. Every page passes axe-core
 // (no serious or critical violation), text on the new controls keeps 4.5:1, nothing scrolls sideways.
-import path from 'node:path'
 import t from 'tap'
 import type { Page } from 'playwright-core'
-import { seriousAxeViolations } from '../helpers/axe.ts'
-import { pageErrors, SCREENSHOTS, signedInPage, startBrowserSession } from '../helpers/browser.ts'
+import { pageErrors, passes, signedInPage, startBrowserSession } from '../helpers/browser.ts'
 import { textContrast } from '../helpers/contrast.ts'
 
 t.setTimeout(120_000)
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-interface TapTest { same(...args: any[]): unknown; ok(...args: any[]): unknown }
-
-async function passes(t: TapTest, page: Page, name: string) {
-  await page.waitForLoadState('networkidle')
-  t.same(await seriousAxeViolations(page), [], `${name}: axe`)
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
-  t.ok(width <= page.viewportSize()!.width, `${name}: no horizontal scroll (${width})`)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
-}
 
 t.test('admin: filter by role, create a person, bulk delete two, see the toast', async (t) => {
   const { baseUrl, browser } = await startBrowserSession(t)

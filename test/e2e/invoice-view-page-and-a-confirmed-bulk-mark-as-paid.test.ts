@@ -8,21 +8,9 @@ import path from 'node:path'
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import { buildMinimalHost } from '../../examples/minimal-host/app.ts'
-import { seriousAxeViolations } from '../helpers/axe.ts'
-import { launchChromium, SCREENSHOTS } from '../helpers/browser.ts'
+import { launchChromium, passes } from '../helpers/browser.ts'
 
 t.setTimeout(120_000)
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-interface TapTest { same(...args: any[]): unknown; ok(...args: any[]): unknown }
-
-async function passes(t: TapTest, page: Page, name: string) {
-  await page.waitForLoadState('networkidle')
-  t.same(await seriousAxeViolations(page), [], `${name}: axe`)
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
-  t.ok(width <= page.viewportSize()!.width, `${name}: no horizontal scroll (${width})`)
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
-}
 
 /** Signed in through the login page (the example host lands on /office), script errors collected. */
 async function signedIn(browser: Browser, baseUrl: string, email: string): Promise<{ page: Page; errors: string[] }> {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { PROJECT_ROOT } from '../../config/app.ts'
 import { buildApp } from '../../host-app/app.ts'
+import { seriousAxeViolations } from './axe.ts'
 import { isolatedEnv } from './test-env.ts'
 
 export const SCREENSHOTS = path.join(PROJECT_ROOT, 'artifacts', 'screenshots')
@@ -58,6 +59,18 @@ export async function signedInPage(browser: Browser, baseUrl: string, email: str
   await page.getByLabel('Password').fill('password')
   await Promise.all([page.waitForURL('**/dashboard'), page.getByRole('button', { name: 'Sign in' }).click()])
   return page
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+interface TapAssert { same(...args: any[]): unknown; ok(...args: any[]): unknown }
+
+/** What every page a browser test looks at must pass: axe finds nothing serious, nothing scrolls sideways; a screenshot to look at. */
+export async function passes(t: TapAssert, page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  t.same(await seriousAxeViolations(page), [], `${name}: axe`)
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  t.ok(width <= page.viewportSize()!.width, `${name}: no horizontal scroll (${width})`)
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
 }
 
 export function pageErrors(page: Page): string[] {
