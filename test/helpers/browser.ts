@@ -54,6 +54,15 @@ export async function signedInPage(browser: Browser, baseUrl: string, email: str
     if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (404|422)/.test(message.text())) errors.push(message.text())
   })
   ;(page as Page & { errors: string[] }).errors = errors
+  // What the CSP refused (an eval, an inline script or style, a foreign URL) is an error too: the
+  // page's own event, reported before any of its scripts runs.
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => errors.push(text))
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : ''
+      ;(window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(`CSP ${event.effectiveDirective} refused ${event.blockedURI || 'inline'}${where} ${event.sample}`.trim())
+    })
+  })
   await page.goto('/login')
   await page.getByLabel('E-mail address').fill(email)
   await page.getByLabel('Password').fill('password')
