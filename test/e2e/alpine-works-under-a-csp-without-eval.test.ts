@@ -85,6 +85,7 @@ t.test('the main pages under the CSP: nothing refused, no Alpine error, Alpine s
   t.ok(await visit(admin, '/admin/signature-templates/payslip/design'), 'designer: Alpine started')
   const employee = admin.locator('[data-slot-box="employee"]')
   await employee.waitFor({ state: 'visible', timeout: 60_000 })
+  t.same(problems.splice(0), [], 'designer loaded: no expression refused')
   await admin.waitForFunction(() => document.querySelector('[data-stage]')?.getAttribute('aria-busy') === 'false', null, { timeout: 60_000 })
   t.equal(await admin.locator('[data-zoom-fit]').getAttribute('aria-pressed'), 'true', 'fit width to begin with')
   await admin.locator('[data-zoom-100]').click()

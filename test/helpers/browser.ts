@@ -21,7 +21,13 @@ export async function startBrowserSession(t: TapLike, options: { beforeListen?: 
   const app = await buildApp({ env })
   await options.beforeListen?.(app)
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
-  const browser = await launchChromium()
+  // A browser that fails to start must not leave the server listening: the file would hang until
+  // tap's timeout instead of failing with the launch error.
+  const browser = await launchChromium().catch(async (error: unknown) => {
+    await app.close()
+    await cleanup()
+    throw error
+  })
   t.teardown(async () => {
     await browser.close()
     await app.close()
