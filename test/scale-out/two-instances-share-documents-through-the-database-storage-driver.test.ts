@@ -69,7 +69,7 @@ t.test('two instances with their own folders share documents and keys through Po
     const stored = await admin.query(`select key, size from "${schema}".stored_objects where disk = 'signature' and key like 'signed/%'`)
     t.equal(stored.rows.length, 1, 'the signed document is a row')
     t.equal(Number(stored.rows[0].size), bytes.length)
-    for (const folder of folders) t.rejects(stat(path.join(folder, 'disks', 'signature', 'signed')), { code: 'ENOENT' }, 'and no file under either storage folder')
+    for (const folder of folders) await t.rejects(stat(path.join(folder, 'disks', 'signature', 'signed')), { code: 'ENOENT' }, 'and no file under either storage folder')
   })
 
   t.test('a session started on A is signed on B', async (t) => {

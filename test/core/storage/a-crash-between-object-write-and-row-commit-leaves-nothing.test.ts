@@ -51,7 +51,7 @@ t.test('a connection lost between the object write and the commit leaves no obje
   t.same(await sessionFiles(created.id), ['000-frozen.pdf'], 'the frozen document committed with the session')
 
   crash = true
-  await t.rejects(sign(PEOPLE.alice, requestFor(created, 'party-a')), undefined, 'the signing fails with its connection')
+  await t.rejects(sign(PEOPLE.alice, requestFor(created, 'party-a')), 'the signing fails with its connection')
   crash = false
   t.equal(seen.visibleToOthers, 0, 'before the commit the object is invisible to everyone else')
   t.equal(seen.lockedByTheSigning, true, 'yet it is written inside the signing transaction (its key is locked)')
