@@ -16,7 +16,8 @@ const LOCK = 'stored_objects: key files'
 export async function withSharedKeyFiles<T>(store: DatabaseDisk, folder: string, names: readonly string[], load: () => Promise<T>): Promise<T> {
   for (const name of names) assertSafeKey(name)
   return store.db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(hashtext(${LOCK}))`.execute(connection)
+    // Per schema: apps in other schemas of the same database (tests, tenants) do not wait on it.
+    await sql`select pg_advisory_lock(hashtext(current_schema() || ${LOCK}))`.execute(connection)
     try {
       const shared = store.on(connection)
       for (const name of names) {
@@ -30,7 +31,7 @@ export async function withSharedKeyFiles<T>(store: DatabaseDisk, folder: string,
       }
       return result
     } finally {
-      await sql`select pg_advisory_unlock(hashtext(${LOCK}))`.execute(connection).catch(() => {})
+      await sql`select pg_advisory_unlock(hashtext(current_schema() || ${LOCK}))`.execute(connection).catch(() => {})
     }
   })
 }
