@@ -43,10 +43,21 @@ export class ObjectSpool {
     })
   }
 
-  // <dirname of key>/<sha256>-<basename>: key segments are already safe, the digest is hex.
+  // <dirname of key>/sha256-<hex>-<basename>: key segments are already safe, the digest is hex.
   #fileOf(key: string, sha256: string): string {
     if (!SHA256.test(sha256)) throw new Error(`Not a SHA-256: ${JSON.stringify(sha256)}`)
     const slash = key.lastIndexOf('/')
-    return resolveInside(this.root, `${key.slice(0, slash + 1)}${sha256}-${key.slice(slash + 1)}`)
+    return resolveInside(this.root, `${key.slice(0, slash + 1)}sha256-${sha256}-${key.slice(slash + 1)}`)
   }
+}
+
+const SPOOLED = /(?:^|[\\/])sha256-([0-9a-f]{64})-[^\\/]+$/
+
+/**
+ * What a spool copy holds, from its name alone: 'sha256:<hex>', the same on every instance and
+ * for every copy of those bytes (page images are cached by it); null for any other file.
+ */
+export function spooledContentVersion(file: string): string | null {
+  const match = SPOOLED.exec(file)
+  return match ? `sha256:${match[1]}` : null
 }

@@ -8,6 +8,7 @@ import path from 'node:path'
 import t from 'tap'
 import { migrateToLatest } from '../../../core/db/migrate.ts'
 import { DatabaseDisk } from '../../../core/storage/database-disk.ts'
+import { spooledContentVersion } from '../../../core/storage/object-spool.ts'
 import { UnsafePathError } from '../../../core/storage/safe-path.ts'
 import { createStoredObjects } from '../../../core/storage/stored-objects-migration.ts'
 import { openPostgresSchema, postgresUnreachable } from '../db/engines.ts'
@@ -25,7 +26,9 @@ t.test('materialized by key and SHA-256, swept when unused, made again', { skip:
   await disk.put('sessions/abc/001.pdf', first)
   const file = await disk.localPath('sessions/abc/001.pdf')
   t.equal(path.dirname(file), path.join(spool, 'sessions', 'abc'))
-  t.equal(path.basename(file), `${sha(first)}-001.pdf`)
+  t.equal(path.basename(file), `sha256-${sha(first)}-001.pdf`)
+  t.equal(spooledContentVersion(file), `sha256:${sha(first)}`, 'its content version, the same on every instance')
+  t.equal(spooledContentVersion(path.join(spool, '001.pdf')), null)
   t.same(await readFile(file), first)
 
   const second = Buffer.from('%PDF-1.7 second, longer')
