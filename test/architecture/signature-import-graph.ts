@@ -10,6 +10,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { PROJECT_ROOT } from '../../config/app.ts'
+import { layeredUnitOf, layerOf, rank } from './signature-layers.ts'
 
 export const PLUGIN = 'plugins/signature'
 
@@ -89,12 +90,12 @@ export async function pluginImports(root = PROJECT_ROOT): Promise<ImportEdge[]> 
   return edges
 }
 
-/** unit -> units it imports (itself excluded). */
-export function unitGraph(edges: readonly ImportEdge[]): Map<string, Set<string>> {
+/** unit -> units it imports (itself excluded); units are folders and root files unless `unit` says otherwise. */
+export function unitGraph(edges: readonly ImportEdge[], unit: (file: string) => string = unitOf): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>()
   for (const edge of edges) {
-    const from = unitOf(edge.from)
-    const to = unitOf(edge.to)
+    const from = unit(edge.from)
+    const to = unit(edge.to)
     if (!graph.has(from)) graph.set(from, new Set())
     if (!graph.has(to)) graph.set(to, new Set())
     if (from !== to) graph.get(from)!.add(to)
@@ -148,6 +149,22 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
   console.log(`files: ${(await pluginFiles()).length}, units: ${graph.size} (${folders.length} folders), imports between units: ${crossUnit.length} (${crossUnit.filter((e) => e.typeOnly).length} type-only)`)
   for (const component of components) {
     console.log(`cycle of ${component.length} units (${component.filter((unit) => !unit.endsWith('.ts')).length} folders): ${component.join(' ')}`)
+  }
+  const upward = edges.filter((edge) => {
+    const from = layerOf(edge.from)
+    const to = layerOf(edge.to)
+    return from && to && rank(to) > rank(from)
+  })
+  console.log(`imports into a higher layer: ${upward.length} (${upward.filter((e) => e.typeOnly).length} type-only); files the layer table does not place: ${edges.flatMap((e) => [e.from, e.to]).filter((f, i, all) => !layerOf(f) && all.indexOf(f) === i).join(' ') || 'none'}`)
+  if (process.argv.includes('--upward')) for (const edge of upward) console.log(`  ${edge.from} (${layerOf(edge.from)}) -> ${edge.to} (${layerOf(edge.to)})${edge.typeOnly ? ' (type)' : ''}`)
+  const layered = stronglyConnected(unitGraph(edges, (file) => layeredUnitOf(file))).filter((component) => component.length > 1)
+  for (const component of layered) console.log(`layered cycle of ${component.length}: ${component.join(', ')}`)
+  const why = process.argv.indexOf('--why')
+  if (why > 0) {
+    const [from, to] = process.argv.slice(why + 1, why + 3)
+    for (const edge of crossUnit) {
+      if (unitOf(edge.from) === from && (!to || unitOf(edge.to) === to)) console.log(`${edge.from} -> ${edge.to}${edge.typeOnly ? ' (type)' : ''}`)
+    }
   }
   if (process.argv.includes('--edges')) {
     for (const [from, targets] of [...graph].sort()) console.log(`${from} -> ${[...targets].sort().join(' ')}`)
