@@ -17,6 +17,7 @@ import type { PdfTemplateRegistry } from './registry/pdf-template-registry.ts'
 import type { SignatureConfig } from './signature-config.ts'
 import type { SignatureMetrics } from './signature-metrics.ts'
 import type { SessionFinalizer } from './signing/session-finalizer.ts'
+import type { EndpointRepository } from './webhooks/endpoint-repository.ts'
 
 export interface SignatureServices {
   readonly config: SignatureConfig
@@ -43,7 +44,7 @@ export interface SignatureServices {
   /** Seals secrets kept in rows (certificate passwords, webhook secrets) with the encryption key. */
   readonly secrets: SecretBox
   /** Rows of e-mail and webhook deliveries, written with the change that causes them. */
-  readonly outboxWriter: OutboxWriter
+  readonly outboxWriter: OutboxWriter<EndpointRepository>
   /** Given by the app-level plugin (signatures-app.ts); absent, session-mode finalize answers 501. */
   readonly sessions?: SessionFinalizer
   /** What the plugin measures (no-ops when the host's metrics are off). */

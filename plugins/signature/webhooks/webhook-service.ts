@@ -9,7 +9,7 @@ import type { OutboxWriter } from '../outbox/outbox-writer.ts'
 import { ORDERED_ID } from '../ordered-id.ts'
 import type { EndpointRepository } from './endpoint-repository.ts'
 import { ERR_WEBHOOK_DELIVERY_NOT_FOUND, ERR_WEBHOOK_NOT_FOUND } from './webhook-errors.ts'
-import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookPayload } from './webhook-events.ts'
+import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookPayload } from '../outbox/webhook-events.ts'
 import { newWebhookSecret } from './webhook-signature.ts'
 import { assertPublicTarget, parseWebhookUrl } from './webhook-target.ts'
 

@@ -21,9 +21,9 @@ import { latestBySlot, signedVersionsOf } from '../signables/signed-versions.ts'
 import type { SignatureTables } from '../database/schema.ts'
 import type { Kysely } from 'kysely'
 import type { SignatureServices } from '../signature-services-type.ts'
-import type { SessionRequestView } from './session-finalizer.ts'
-import { normalizePlacements, slotPlacementSchema } from './placements.ts'
-import { SignatureManager, type StampPlacement } from './signature-manager.ts'
+import type { SessionRequestView } from '../signing/session-finalizer.ts'
+import { normalizePlacements, slotPlacementSchema } from '../signing/placements.ts'
+import { SignatureManager, type StampPlacement } from '../signing/signature-manager.ts'
 
 /** The bottom strip: the active signature plus at most this many others. */
 export const OTHER_SIGNATURES_SHOWN = 12
