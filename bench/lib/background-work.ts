@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { WorkerPool } from '../../core/workers/worker-pool.ts'
-import { createPdfWorkerPool } from '../../plugins/signature/pdf/index.ts'
+import { createPdfWorkerPool } from '../../plugins/signature/pdf-worker-pool.ts'
 import { RASTERIZE_WORKER } from '../../plugins/signature/rasterizer/page-image-cache.ts'
 import { issueUserCertificate, createCertificateAuthority, readP12 } from '../../plugins/signature/certificates/index.ts'
 import { makePdf } from '../../test/fixtures/pdf/make-pdf.ts'

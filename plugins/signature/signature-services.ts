@@ -1,17 +1,16 @@
 import path from 'node:path'
 import type { Database } from '../../core/db/database.ts'
+import type { SignatureServices } from './signature-services-type.ts'
 import { createTemplateRegistry, type TemplateRegistryOptions } from './create-template-registry.ts'
 import type { SignatureTables } from './database/schema.ts'
 import { TemplateSlotRepository } from './database/template-slot-repository.ts'
-import type { PdfTemplateRegistry } from './registry/pdf-template-registry.ts'
 import type { SignatureConfig } from './signature-config.ts'
 import { loadOrCreateKeyFile, parseKey32 } from '../../core/storage/key-file.ts'
-import type { Disk, StorageDriver } from '../../core/storage/disk.ts'
+import type { StorageDriver } from '../../core/storage/disk.ts'
 import { DatabaseDisk } from '../../core/storage/database-disk.ts'
 import { openDisk } from '../../core/storage/open-disk.ts'
 import { withSharedKeyFiles } from '../../core/storage/shared-key-files.ts'
 import { WorkerPool } from '../../core/workers/worker-pool.ts'
-import type { SerializedCertificateAuthority } from './certificates/index.ts'
 import { loadOrCreateAppCertificateAuthority } from './library/app-certificate-authority.ts'
 import { workerCertificateOperations } from './library/certificate-operations.ts'
 import { assertEncryptionKeyOpensSecrets } from './library/encryption-key-check.ts'
@@ -19,17 +18,17 @@ import { SecretBox } from './library/secret-box.ts'
 import { workerImageDecoder } from './library/signature-image.ts'
 import { SignatureLibrary } from './library/signature-library.ts'
 import { SignatureRepository } from './library/signature-repository.ts'
-import { createPdfWorkerPool, pdfLimitOptions, type PdfWorkerPool } from './pdf/pdf-worker-pool.ts'
+import { pdfLimitOptions } from './pdf/pdf-worker-pool.ts'
+import { createPdfWorkerPool } from './pdf-worker-pool.ts'
 import type { TimestampSource } from './timestamps/timestamp-source.ts'
 import { PageImageCache, RASTERIZE_WORKER, rasterizerShared } from './rasterizer/page-image-cache.ts'
-import type { SessionFinalizer } from './signing/session-finalizer.ts'
 import { OutboxRepository } from './outbox/outbox-repository.ts'
 import { OutboxWriter } from './outbox/outbox-writer.ts'
 import { EndpointRepository } from './webhooks/endpoint-repository.ts'
 import { loadOrCreateAppTimestampAuthority } from './pki/app-timestamp-authority.ts'
 import { ApplicationPki } from './pki/application-pki.ts'
 import { pkiUrls } from './pki/pki-urls.ts'
-import { createLongTermValidation, type LongTermValidation } from './ltv/long-term-validation.ts'
+import { createLongTermValidation } from './ltv/long-term-validation.ts'
 import { readFile } from 'node:fs/promises'
 import { signatureMetrics, type SignatureMetrics } from './signature-metrics.ts'
 import { ERR_VERIFY_BUSY } from './verify/errors.ts'
@@ -41,38 +40,7 @@ const SHARED_KEY_FILES = ['certificate-authority.json', 'timestamp-authority.jso
 /** What a full verify lane tells a client to wait: about one verification's time. */
 const VERIFY_RETRY_AFTER_SECONDS = 5
 
-export interface SignatureServices {
-  readonly config: SignatureConfig
-  readonly registry: PdfTemplateRegistry
-  readonly database: Database<SignatureTables>
-  readonly slots: TemplateSlotRepository
-  /** The signature disk: signed PDFs and session revisions, page-image files (a folder, or PostgreSQL with STORAGE_DRIVER=database). */
-  readonly disk: Disk
-  /** Users' stored signatures (image + certificate with its sealed password). */
-  readonly library: SignatureLibrary
-  readonly signatures: SignatureRepository
-  /** Signing, freezing and certificate work, off the event loop. */
-  readonly pdf: PdfWorkerPool
-  /** Verification of uploaded PDFs: threads of its own, bounded queue, never those of `pdf` (issue 35 item 11). */
-  readonly verifying: PdfWorkerPool
-  /** Page images at designer.dpi for the designer and the signer page. */
-  readonly pageImages: PageImageCache
-  /** The application's own CA: issues users' certificates and certifies frozen session documents. */
-  readonly certificateAuthority: SerializedCertificateAuthority
-  /** The CA's CRL and OCSP answers and its timestamp authority (`pki.timestampAuthority` for respondToTimestampQuery). */
-  readonly pki: ApplicationPki
-  /** B-LT / B-LTA: a signed document's DSS and document timestamp (ltv/). */
-  readonly ltv: LongTermValidation
-  /** Seals secrets kept in rows (certificate passwords, webhook secrets) with the encryption key. */
-  readonly secrets: SecretBox
-  /** Rows of e-mail and webhook deliveries, written with the change that causes them. */
-  readonly outboxWriter: OutboxWriter
-  /** Given by the app-level plugin (signatures-app.ts); absent, session-mode finalize answers 501. */
-  readonly sessions?: SessionFinalizer
-  /** What the plugin measures (no-ops when the host's metrics are off). */
-  readonly metrics: SignatureMetrics
-  close(): Promise<void>
-}
+export type { SignatureServices } from './signature-services-type.ts'
 
 export interface SignatureServicesOptions extends TemplateRegistryOptions {
   /**

@@ -1,6 +1,6 @@
 import type { SlotDefinition } from './slot-definition.ts'
 import type { PdfRendererClass } from './pdf-renderer.ts'
-import type { SlotInput } from '../templates/slot-input.ts'
+import type { SlotInput } from './slot-input.ts'
 
 /** A kind of PDF (daily time record, payslip, contract) and the slots on it that accept a signature. */
 export interface PdfTemplate {

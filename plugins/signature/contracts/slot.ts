@@ -1,6 +1,6 @@
 import type { Placement } from './placement.ts'
 import type { SignatoryResolver } from './slot-definition.ts'
-import type { KeyedSlot, SlotFields } from '../templates/slot-input.ts'
+import type { KeyedSlot, SlotFields } from './slot-input.ts'
 
 /**
  * A slot written fluently, in the vocabulary of a config slot:

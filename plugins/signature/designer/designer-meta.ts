@@ -3,7 +3,7 @@ import type { RegisteredTemplate } from '../contracts/pdf-template.ts'
 import type { SavedSlot, TemplateSlotRepository } from '../database/template-slot-repository.ts'
 import type { PageImageCache } from '../rasterizer/page-image-cache.ts'
 import type { PageSize } from '../rasterizer/page-geometry.ts'
-import { pageSizesOf } from './page-source.ts'
+import { pageSizesOf } from '../rendering/page-source.ts'
 
 export interface DesignerSlot {
   key: string

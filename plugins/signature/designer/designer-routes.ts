@@ -13,7 +13,7 @@ import { signatureAssetsUrl } from '../public-assets.ts'
 import type { PdfTemplateRegistry } from '../registry/pdf-template-registry.ts'
 import { requireTemplate } from '../registry/require-template.ts'
 import { designerMeta, toDesignerSlot } from './designer-meta.ts'
-import { pageSizesOf } from './page-source.ts'
+import { pageSizesOf } from '../rendering/page-source.ts'
 import { sendPageImage } from './send-page-image.ts'
 import { parseSlotPlacement } from './slot-placement.ts'
 

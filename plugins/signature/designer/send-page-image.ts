@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PageImageCache } from '../rasterizer/page-image-cache.ts'
-import { loadPageImage, pageImageEtag, type PageSource } from './page-source.ts'
+import { loadPageImage, pageImageEtag, type PageSource } from '../rendering/page-source.ts'
 
-export type { PageSource } from './page-source.ts'
+export type { PageSource } from '../rendering/page-source.ts'
 
 const CACHE_CONTROL = 'private, no-cache'
 

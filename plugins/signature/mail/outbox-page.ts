@@ -8,7 +8,7 @@ import { parseInput } from '../../../core/http/validate.ts'
 import type { NavigationItem, PanelContext } from '../../../core/panel/panel-plugin.ts'
 import { OUTBOX_PERMISSION } from '../permissions.ts'
 import { OUTBOX_ROUTE } from '../route-names.ts'
-import { ORDERED_ID } from '../sessions/ordered-id.ts'
+import { ORDERED_ID } from '../ordered-id.ts'
 import { emlKey } from './mail-transport.ts'
 
 const VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'outbox.eta')

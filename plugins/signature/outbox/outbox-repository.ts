@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely'
 import type { SignatureTables } from '../database/schema.ts'
-import { orderedId } from '../sessions/ordered-id.ts'
+import { orderedId } from '../ordered-id.ts'
 import type { OutboxChannel, SignatureOutboxAttemptTable, SignatureOutboxTable } from './outbox-tables.ts'
 
 type Db = Kysely<SignatureTables> | Transaction<SignatureTables>

@@ -1,20 +1,24 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { SignatureTables } from '../database/schema.ts'
-import type { EndpointRepository } from '../webhooks/endpoint-repository.ts'
-import type { WebhookEventType, WebhookPayload } from '../webhooks/webhook-events.ts'
+import type { WebhookEventType, WebhookPayload } from './webhook-events.ts'
 import type { NewOutboxMessage, OutboxRepository } from './outbox-repository.ts'
 
 type Db = Kysely<SignatureTables> | Transaction<SignatureTables>
+
+/** Who hears an event: the webhook endpoints subscribed to it (webhooks/endpoint-repository.ts). */
+export interface EventSubscribers {
+  subscribedTo(tx: Db, type: WebhookEventType): Promise<ReadonlyArray<{ id: string }>>
+}
 
 /**
  * What the parts that change state (sessions, the signature library) use to leave messages: rows
  * written with the caller's transaction, so they exist exactly when the change does. After the
  * commit the caller says so (`committed()`), which asks the dispatcher for a pass.
  */
-export class OutboxWriter {
+export class OutboxWriter<Subscribers extends EventSubscribers = EventSubscribers> {
   #onCommit: () => void = () => {}
 
-  constructor(readonly outbox: OutboxRepository, readonly endpoints: EndpointRepository) {}
+  constructor(readonly outbox: OutboxRepository, readonly endpoints: Subscribers) {}
 
   /** The dispatcher's kick; set once it exists (it needs the app's users and URLs). */
   afterCommit(listener: () => void): void {

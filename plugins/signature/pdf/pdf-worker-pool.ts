@@ -4,8 +4,15 @@ import { availableParallelism } from 'node:os'
 import { WorkerPool } from '../../../core/workers/worker-pool.ts'
 import { ERR_PDF_TOO_COMPLEX, ERR_PDF_WORKERS_BUSY } from './errors.ts'
 import { DEFAULT_PDF_LIMITS, type PdfLimits } from './pdf-limits.ts'
-import type { PdfTaskName, PdfWorkerTasks } from './pdf-worker-tasks.ts'
 import type { TimestampSource } from '../timestamps/timestamp-source.ts'
+
+/**
+ * The tasks a PDF worker runs, by name: empty here, filled in by declaration merging where the
+ * worker's table is assembled (pdf-worker-tasks.ts at the plugin's entry), because the tasks come
+ * from layers above this one (verification, LTV, the library, sessions).
+ */
+export interface PdfWorkerTasks {}
+export type PdfTaskName = keyof PdfWorkerTasks
 
 export interface PdfWorkerPoolOptions {
   /** Worker threads; defaults to the cores left after the main thread, at most 4. */
@@ -46,11 +53,14 @@ export function pdfLimitOptions(limits: Partial<PdfLimits> = {}) {
   }
 }
 
-/** The PDF engine's functions, typed, over the shared worker pool. */
-export function createPdfWorkerPool(options: PdfWorkerPoolOptions = {}): PdfWorkerPool {
+/**
+ * The worker tasks, typed, over the shared worker pool. `module`: the worker entry that serves
+ * them (the plugin's is pdf-worker.ts at its root; createPdfWorkerPool there passes it).
+ */
+export function openPdfWorkerPool(module: URL, options: PdfWorkerPoolOptions = {}): PdfWorkerPool {
   const limitOptions = pdfLimitOptions(options.limits)
   const pool = new WorkerPool({
-    module: new URL('./pdf-worker.ts', import.meta.url),
+    module,
     size: Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1)),
     maxQueue: options.maxQueue ?? 64,
     queueFullError: options.queueFullError ?? (() => ERR_PDF_WORKERS_BUSY()),

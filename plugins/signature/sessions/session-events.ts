@@ -1,4 +1,4 @@
-import { orderedId } from './ordered-id.ts'
+import { orderedId } from '../ordered-id.ts'
 import type { SessionEventKind, SigningSessionEventTable } from './session-tables.ts'
 
 export interface SessionEventJson {

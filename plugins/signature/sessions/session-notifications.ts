@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { SignatureTables } from '../database/schema.ts'
 import type { MailKind, MailPayload } from '../mail/mail-payload.ts'
 import type { OutboxWriter } from '../outbox/outbox-writer.ts'
-import type { WebhookEventType } from '../webhooks/webhook-events.ts'
+import type { WebhookEventType } from '../outbox/webhook-events.ts'
 import type { SigningSessionEventTable, SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 import { isTurnOf } from './signing-order.ts'
 

@@ -7,7 +7,7 @@ import { sessionEventJson, type SessionEventJson } from './session-events.ts'
 import type { SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 import { isTurnOf, orderApplies } from './signing-order.ts'
 import { isExpired } from './session-expiry.ts'
-import { NEW_SIGNATURE_UUID } from '../signer/new-signature.ts'
+import { NEW_SIGNATURE_UUID } from '../library/new-signature.ts'
 
 // What the API and the inbox show of sessions. Rows become JSON here and nowhere else, so the
 // API's answer, the inbox page and its JSON cannot drift apart.

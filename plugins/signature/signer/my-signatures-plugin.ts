@@ -6,7 +6,7 @@ import type { TopbarItem } from '../../../core/views/topbar.ts'
 import { signatureAssetsUrl } from '../public-assets.ts'
 import { MY_SIGNATURES_ROUTE, SIGNER_ROUTE } from '../route-names.ts'
 import { SESSION_PERMISSION } from '../permissions.ts'
-import { NEW_SIGNATURE_UUID } from './new-signature.ts'
+import { NEW_SIGNATURE_UUID } from '../library/new-signature.ts'
 import { sendSignaturePad } from './signature-pad-asset.ts'
 
 const VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'my-signatures.eta')

@@ -10,8 +10,8 @@ import type { SignableSource } from '../contracts/signable-source.ts'
 import { sendPageImage } from '../designer/send-page-image.ts'
 import { signatureAssetsUrl } from '../public-assets.ts'
 import { SIGNER_ROUTE } from '../route-names.ts'
-import { SignerService } from '../signing/signer-service.ts'
-import { NEW_SIGNATURE_UUID } from './new-signature.ts'
+import { SignerService } from './signer-service.ts'
+import { NEW_SIGNATURE_UUID } from '../library/new-signature.ts'
 import { sendSignaturePad } from './signature-pad-asset.ts'
 
 const SIGNER_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'signer.eta')

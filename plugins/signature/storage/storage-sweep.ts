@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { DatabaseDisk } from '../../../core/storage/database-disk.ts'
 import { sweepLeftovers, type LeftoverSweepReport } from '../../../core/storage/leftover-sweep.ts'
 import { backgroundPass } from '../background-pass.ts'
-import type { SignatureServices } from '../signature-services.ts'
+import type { SignatureServices } from '../signature-services-type.ts'
 import { DOCUMENT_PREFIXES, unneededDocuments } from './unneeded-documents.ts'
 
 export interface StorageSweep {

@@ -1,7 +1,7 @@
 import { Slot } from '../contracts/slot.ts'
 import { SlotDefinition } from '../contracts/slot-definition.ts'
 import { isValidTemplateKey } from './template-key.ts'
-import { slotFieldsSchema, type SlotFields } from './slot-input.ts'
+import { slotFieldsSchema, type SlotFields } from '../contracts/slot-input.ts'
 import { TemplateConfigError } from './template-config-error.ts'
 import { titleCase } from './title-case.ts'
 

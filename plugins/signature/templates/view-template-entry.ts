@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isPdfRendererClass, type PdfRendererClass } from '../contracts/pdf-renderer.ts'
-import type { SlotInput } from './slot-input.ts'
+import type { SlotInput } from '../contracts/slot-input.ts'
 
 type Data = Record<string, unknown>
 

@@ -11,7 +11,7 @@ import type { FormBody } from '../../../core/views/form-body.ts'
 import { navigate } from '../../../core/views/htmx.ts'
 import { WEBHOOKS_PERMISSION } from '../permissions.ts'
 import { WEBHOOKS_ROUTE } from '../route-names.ts'
-import { WEBHOOK_EVENTS } from './webhook-events.ts'
+import { WEBHOOK_EVENTS } from '../outbox/webhook-events.ts'
 
 const VIEWS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views')
 const LIST_VIEW = path.join(VIEWS, 'webhooks.eta')

@@ -5,7 +5,7 @@ import type { SecretBox } from '../library/secret-box.ts'
 import type { OutboxSender, SendResult } from '../outbox/outbox-dispatcher.ts'
 import type { SignatureOutboxTable } from '../outbox/outbox-tables.ts'
 import type { EndpointRepository } from './endpoint-repository.ts'
-import type { WebhookPayload } from './webhook-events.ts'
+import type { WebhookPayload } from '../outbox/webhook-events.ts'
 import { webhookHeaders } from './webhook-signature.ts'
 import { isPrivateAddress } from './webhook-target.ts'
 

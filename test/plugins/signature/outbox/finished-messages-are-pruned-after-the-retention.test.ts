@@ -41,9 +41,9 @@ forEachEngine(t, 'finished messages older than the retention go with their attem
     await mailDisk.put(emlKey(id), Buffer.from('Subject: x\r\n\r\nbody'))
   }
 
-  t.equal(await pruneOutbox({ repository, mailDisk, retentionDays: 0, now: NOW }), 0, '0 days: nothing goes')
+  t.equal(await pruneOutbox({ repository, copies: { disk: mailDisk, keyOf: emlKey }, retentionDays: 0, now: NOW }), 0, '0 days: nothing goes')
 
-  const removed = await pruneOutbox({ repository, mailDisk, retentionDays: 90, now: NOW })
+  const removed = await pruneOutbox({ repository, copies: { disk: mailDisk, keyOf: emlKey }, retentionDays: 90, now: NOW })
   t.equal(removed, 1_102, 'the 1,100 old sent and 2 old failed rows, over three batches')
   const left = await database.db.selectFrom('signature_outbox').select(['id', 'status']).execute()
   const expectLeft = kinds.filter((k) => k.status === 'pending' || k.age < 90).map((k) => k.id).sort()
@@ -52,5 +52,5 @@ forEachEngine(t, 'finished messages older than the retention go with their attem
   t.same(attemptsLeft, sample.filter((k) => expectLeft.includes(k.id)).map((k) => k.id).sort(), 'attempts go with their rows')
   const files = (await readdir(dir)).sort()
   t.same(files, sample.filter((k) => expectLeft.includes(k.id)).map((k) => emlKey(k.id)).sort(), '.eml copies go with their rows')
-  t.equal(await pruneOutbox({ repository, mailDisk, retentionDays: 90, now: NOW }), 0, 'again: nothing more')
+  t.equal(await pruneOutbox({ repository, copies: { disk: mailDisk, keyOf: emlKey }, retentionDays: 90, now: NOW }), 0, 'again: nothing more')
 })

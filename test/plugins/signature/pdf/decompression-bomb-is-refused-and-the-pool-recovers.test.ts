@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import t from 'tap'
 import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
 import { objectStreamBomb } from '../../../fixtures/pdf/malformed-pdf.ts'
-import { createPdfWorkerPool } from '../../../../plugins/signature/pdf/pdf-worker-pool.ts'
+import { createPdfWorkerPool } from '../../../../plugins/signature/pdf-worker-pool.ts'
 
 // The documented setting, read from the environment by config/signature.ts when the app loads.
 process.env.SIGNATURE_PDF_DECODED_MB = '8'

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import t from 'tap'
 import { readP12 } from '../../../../plugins/signature/certificates/index.ts'
-import { createPdfWorkerPool } from '../../../../plugins/signature/pdf/pdf-worker-pool.ts'
+import { createPdfWorkerPool } from '../../../../plugins/signature/pdf-worker-pool.ts'
 import { pdfsig } from '../../../fixtures/pdf/checkers.ts'
 import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
 import { makeStampPng } from '../../../fixtures/pdf/stamp-image.ts'

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises'
 import t from 'tap'
 import { issueUserCertificate, loadCertificateAuthority, readP12 } from '../../../../plugins/signature/certificates/index.ts'
-import { listenOrigin } from '../../../../plugins/signature/outbox/create-delivery.ts'
+import { listenOrigin } from '../../../../plugins/signature/create-delivery.ts'
 import { buildTestApp, DEMO, login } from '../../../helpers/app.ts'
 import { csrfFor } from '../../../helpers/pages.ts'
 import { makeStampPng } from '../../../fixtures/pdf/stamp-image.ts'

@@ -3,7 +3,7 @@
 // garbage are answered with a rejection carrying the right failure bit.
 import { readFile, writeFile } from 'node:fs/promises'
 import t from 'tap'
-import { listenOrigin } from '../../../../plugins/signature/outbox/create-delivery.ts'
+import { listenOrigin } from '../../../../plugins/signature/create-delivery.ts'
 import { TSA_POLICY_OID } from '../../../../plugins/signature/pki/respond-to-timestamp-query.ts'
 import { buildTestApp } from '../../../helpers/app.ts'
 import { opensslFolder } from './openssl-tools.ts'

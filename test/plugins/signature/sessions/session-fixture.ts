@@ -22,7 +22,7 @@ import { inProcessCertificateOperations } from '../../../../plugins/signature/li
 import { SecretBox } from '../../../../plugins/signature/library/secret-box.ts'
 import { SignatureLibrary } from '../../../../plugins/signature/library/signature-library.ts'
 import { SignatureRepository } from '../../../../plugins/signature/library/signature-repository.ts'
-import { createPdfWorkerPool } from '../../../../plugins/signature/pdf/pdf-worker-pool.ts'
+import { createPdfWorkerPool } from '../../../../plugins/signature/pdf-worker-pool.ts'
 import type { SessionEventSink } from '../../../../plugins/signature/sessions/session-notifications.ts'
 import { SessionRepository } from '../../../../plugins/signature/sessions/session-repository.ts'
 import { SigningSessionManager, type SessionManagerDependencies } from '../../../../plugins/signature/sessions/signing-session-manager.ts'

@@ -8,7 +8,7 @@ import type { PdfTemplate, RegisteredTemplate } from '../../../../plugins/signat
 import type { Signable } from '../../../../plugins/signature/contracts/signable.ts'
 import { SlotDefinition } from '../../../../plugins/signature/contracts/slot-definition.ts'
 import { slotsUserMaySign } from '../../../../plugins/signature/signables/slot-signers.ts'
-import { SignerService } from '../../../../plugins/signature/signing/signer-service.ts'
+import { SignerService } from '../../../../plugins/signature/signer/signer-service.ts'
 import { normalizeSlots } from '../../../../plugins/signature/templates/normalize-slots.ts'
 import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
 import { buildTestApp, DEMO } from '../../../helpers/app.ts'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { isAppError } from '../../../../core/http/errors.ts'
-import { createPdfWorkerPool } from '../../../../plugins/signature/pdf/pdf-worker-pool.ts'
+import { createPdfWorkerPool } from '../../../../plugins/signature/pdf-worker-pool.ts'
 import { buildTestApp, DEMO } from '../../../helpers/app.ts'
 import { pdfsig, qpdfCheck } from '../../../fixtures/pdf/checkers.ts'
 import { malformedPdfs, onePagePdf } from '../../../fixtures/pdf/malformed-pdf.ts'

@@ -2,7 +2,7 @@ import t from 'tap'
 import { buildTestApp, DEMO } from '../../../helpers/app.ts'
 import type { PublicUser } from '../../../../core/auth/user-repository.ts'
 import type { SignableSource } from '../../../../plugins/signature/contracts/signable-source.ts'
-import { SignerService } from '../../../../plugins/signature/signing/signer-service.ts'
+import { SignerService } from '../../../../plugins/signature/signer/signer-service.ts'
 import { EMPLOYEE_BOX, signerWithSignature } from './helpers.ts'
 
 t.test('production finalize on a record that does not implement Signable: 422 ERR_RECORD_NOT_SIGNABLE, nothing signed', async (t) => {

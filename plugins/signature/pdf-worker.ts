@@ -1,10 +1,11 @@
-// The body of a PDF worker thread, run by core/workers' pool: one task per message.
+// The body of a PDF worker thread, run by core/workers' pool: one task per message. It sits at
+// the plugin's entry with the task table (pdf-worker-tasks.ts), which reaches into every layer.
 import { workerData } from 'node:worker_threads'
-import { serveTasks } from '../../../core/workers/task-server.ts'
-import { asPdfError } from './as-pdf-error.ts'
-import { configurePdfLimits } from './pdf-limits.ts'
+import { serveTasks } from '../../core/workers/task-server.ts'
+import { asPdfError } from './pdf/as-pdf-error.ts'
+import { configurePdfLimits } from './pdf/pdf-limits.ts'
 import { pdfDocumentTasks, pdfWorkerTasks } from './pdf-worker-tasks.ts'
-import { configureTimestamps } from '../timestamps/timestamp-source.ts'
+import { configureTimestamps } from './timestamps/timestamp-source.ts'
 
 configurePdfLimits(workerData?.options?.limits)
 configureTimestamps(workerData?.options?.timestamps)

@@ -1,16 +1,16 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { LocalDisk, type Disk } from '../../../core/storage/disk.ts'
-import { MailSender } from '../mail/mail-sender.ts'
-import { emlTransport, smtpTransport, type MailTransport } from '../mail/mail-transport.ts'
-import type { MailLinks } from '../mail/render-mail.ts'
-import type { SignatureServices } from '../signature-services.ts'
-import { WebhookSender } from '../webhooks/webhook-sender.ts'
-import { WebhookService } from '../webhooks/webhook-service.ts'
-import { OutboxDispatcher } from './outbox-dispatcher.ts'
-import { pruneOutbox } from './outbox-retention.ts'
-import type { OutboxRepository } from './outbox-repository.ts'
-import { DEFAULT_RETRY } from './retry-policy.ts'
+import { LocalDisk, type Disk } from '../../core/storage/disk.ts'
+import { MailSender } from './mail/mail-sender.ts'
+import { emlKey, emlTransport, smtpTransport, type MailTransport } from './mail/mail-transport.ts'
+import type { MailLinks } from './mail/render-mail.ts'
+import type { SignatureServices } from './signature-services.ts'
+import { WebhookSender } from './webhooks/webhook-sender.ts'
+import { WebhookService } from './webhooks/webhook-service.ts'
+import { OutboxDispatcher } from './outbox/outbox-dispatcher.ts'
+import { pruneOutbox } from './outbox/outbox-retention.ts'
+import type { OutboxRepository } from './outbox/outbox-repository.ts'
+import { DEFAULT_RETRY } from './outbox/retry-policy.ts'
 
 const PRUNE_EVERY_MS = 3_600_000
 
@@ -72,7 +72,7 @@ export function createDelivery(app: FastifyInstance, services: SignatureServices
     writer.afterCommit(() => dispatcher.kick())
     app.addHook('onReady', async () => dispatcher.start(config.outbox.poll_ms))
     // Old finished messages go once at boot and then hourly, on the instances that send.
-    const prune = () => pruneOutbox({ repository, mailDisk: disk, retentionDays: config.outbox.retention_days, now: new Date() })
+    const prune = () => pruneOutbox({ repository, copies: { disk, keyOf: emlKey }, retentionDays: config.outbox.retention_days, now: new Date() })
       .catch((error) => app.log.error({ err: error }, 'outbox pruning failed; it is tried again in an hour'))
     app.addHook('onReady', async () => {
       void prune()

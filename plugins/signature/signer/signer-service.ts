@@ -11,7 +11,7 @@ import { placementFor } from '../contracts/placement.ts'
 import type { RegisteredTemplate } from '../contracts/pdf-template.ts'
 import { isSignable, type Signable } from '../contracts/signable.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
-import { pageSizesOf, type PageSource } from '../designer/page-source.ts'
+import { pageSizesOf, type PageSource } from '../rendering/page-source.ts'
 import { ERR_RECORD_NOT_SIGNABLE } from '../errors.ts'
 import type { LibrarySignature } from '../library/signature-library.ts'
 import { requireTemplate } from '../registry/require-template.ts'
@@ -20,10 +20,10 @@ import { assertSignerPageMaySign, nothingToSignError, signerPageSlots } from '..
 import { latestBySlot, signedVersionsOf } from '../signables/signed-versions.ts'
 import type { SignatureTables } from '../database/schema.ts'
 import type { Kysely } from 'kysely'
-import type { SignatureServices } from '../signature-services.ts'
-import type { SessionRequestView } from './session-finalizer.ts'
-import { normalizePlacements, slotPlacementSchema } from './placements.ts'
-import { SignatureManager, type StampPlacement } from './signature-manager.ts'
+import type { SignatureServices } from '../signature-services-type.ts'
+import type { SessionRequestView } from '../signing/session-finalizer.ts'
+import { normalizePlacements, slotPlacementSchema } from '../signing/placements.ts'
+import { SignatureManager, type StampPlacement } from '../signing/signature-manager.ts'
 
 /** The bottom strip: the active signature plus at most this many others. */
 export const OTHER_SIGNATURES_SHOWN = 12

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { placementSchema } from '../contracts/placement.ts'
-import type { Slot } from '../contracts/slot.ts'
-import type { SignatoryResolver, SlotDefinition } from '../contracts/slot-definition.ts'
+import { placementSchema } from './placement.ts'
+import type { Slot } from './slot.ts'
+import type { SignatoryResolver, SlotDefinition } from './slot-definition.ts'
 import { MIN_BOX_POINTS } from '../pdf/box-size.ts'
 
 const isFunction = (value: unknown): value is (...args: never[]) => unknown => typeof value === 'function'
