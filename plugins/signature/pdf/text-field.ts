@@ -39,7 +39,7 @@ export function textAppearance(context: PDFContext, size: { width: number; heigh
   const baseline = Math.max(frame.height / 2 - fontSize * 0.35, 1)
   const toWidget = displayedToUser(frame).map(n).join(' ')
   const box = hint ? `q ${INK} RG 0.5 w [2 2] 0 d 0.25 0.25 ${n(frame.width - 0.5)} ${n(frame.height - 0.5)} re S Q ` : ''
-  const operators = `q ${toWidget} cm ${box}q 0 0 ${n(frame.width)} ${n(frame.height)} re W n BT ${hint ? INK : '0'} rg /Helv ${n(fontSize)} Tf ${n(pad)} ${n(baseline)} Td ${winAnsi(shown).toString()} Tj ET Q Q\n`
+  const operators = `q ${toWidget} cm ${box}q 0 0 ${n(frame.width)} ${n(frame.height)} re W n BT ${hint ? INK : '0 0 0'} rg /Helv ${n(fontSize)} Tf ${n(pad)} ${n(baseline)} Td ${winAnsi(shown).toString()} Tj ET Q Q\n`
   return context.register(context.stream(operators, {
     Type: 'XObject', Subtype: 'Form', BBox: [0, 0, n(size.width), n(size.height)].map(Number), Resources: { Font: { Helv: helvetica(context) } },
   }))
