@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { ERR_STORAGE_DRIVER_NEEDS_POSTGRES, STORAGE_DRIVER_NEEDS_POSTGRES_MESSAGE } from '../core/storage/storage-errors.ts'
 
 /**
  * The folder of package.json. Found upward rather than as this file's parent because npm start
@@ -26,6 +27,8 @@ const envSchema = z.object({
   // Decrypted session cookies remembered (core/auth/session-cookie-cache.ts); 0 turns it off.
   SESSION_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   STORAGE_PATH: z.string().default(path.join(PROJECT_ROOT, 'storage')),
+  /** 'database' keeps signed documents, page images and the signing keys in PostgreSQL (needs DATABASE_URL), so instances need no shared STORAGE_PATH. */
+  STORAGE_DRIVER: z.enum(['disk', 'database']).default('disk'),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Milliseconds a client has to send a whole request, body included (slower: 408, connection closed). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
@@ -69,6 +72,10 @@ const envSchema = z.object({
   READINESS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
   /** After SIGTERM, /readyz answers 503 this long while requests are still served, before the server closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(15_000).default(0),
+}).superRefine((env, context) => {
+  if (env.STORAGE_DRIVER === 'database' && !env.DATABASE_URL) {
+    context.addIssue({ code: 'custom', path: ['STORAGE_DRIVER'], message: `${ERR_STORAGE_DRIVER_NEEDS_POSTGRES}: ${STORAGE_DRIVER_NEEDS_POSTGRES_MESSAGE}` })
+  }
 })
 
 export type AppEnv = z.output<typeof envSchema>

@@ -62,6 +62,7 @@ export { migrateToLatest } from './db/migrate.ts'
 export { compiledOnce } from './db/compiled-once.ts'
 export { readsOfOneTurn, lookupsOfOneTurn } from './db/reads-of-one-turn.ts'
 export { countUpTo, keptEstimate, pageTotal, EXACT_COUNT_LIMIT } from './db/page-total.ts'
+export { pageOfRows, DEFERRED_FROM, type PageOfRowsOptions } from './db/page-of-rows.ts'
 export { createTrigramIndex } from './db/trigram-index.ts'
 export { databaseHealthOf } from './db/database.ts'
 

@@ -102,6 +102,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     config: signature,
     database: infrastructure.database,
     storagePath: env.STORAGE_PATH,
+    storageDriver: env.STORAGE_DRIVER,
     viewsRoot: HOST_VIEWS,
     records,
     ...(process.env.SIGNATURE_ENCRYPTION_KEY ? { encryptionKey: process.env.SIGNATURE_ENCRYPTION_KEY } : {}),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely'
 import { z } from 'zod'
 import type { PublicUser } from '../auth/user-repository.ts'
+import { pageOfRows } from '../db/page-of-rows.ts'
 import { countUpTo, keptEstimate, pageTotal } from '../db/page-total.ts'
 import { ERR_CONFLICT, ERR_NOT_FOUND } from '../http/errors.ts'
 import { parseInput } from '../http/validate.ts'
@@ -111,9 +112,9 @@ export function tableSource<DB, T extends keyof DB & string, R extends ResourceR
       const { field, direction } = query.sort
       // A big list's estimate made under the current write stamp: the page then needs no count.
       const kept = await keptEstimate(db, base)
-      let page = base.selectAll().$if(kept.total === undefined, (q) => q.select(countUpTo(base).as('__total'))).orderBy(sql.ref(field), direction)
-      if (field !== 'id') page = page.orderBy(sql.ref('id'), direction)
-      const rows = await page.limit(query.perPage).offset(offset).execute() as Array<Record<string, unknown>>
+      const rows = await pageOfRows(db, base, { table, order: field === 'id' ? [] : [sql.ref(field)], direction, limit: query.perPage, offset })
+        .$if(kept.total === undefined, (q) => q.select(countUpTo(base).as('__total')))
+        .execute() as Array<Record<string, unknown>>
       let total: number
       let estimated: boolean
       if (kept.total !== undefined) {

@@ -12,3 +12,17 @@ export function storageFault(error: unknown): unknown {
   if (isAppError(error) || !isStorageFull(error)) return error
   return ERR_STORAGE_FULL(undefined, { cause: error })
 }
+
+/** A boot that cannot work as configured; `code` is stable, for scripts and for tests. */
+export class StorageConfigurationError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(`${code}: ${message}`)
+    this.name = 'StorageConfigurationError'
+  }
+}
+
+export const ERR_STORAGE_DRIVER_NEEDS_POSTGRES = 'ERR_STORAGE_DRIVER_NEEDS_POSTGRES'
+export const ERR_SHARED_KEY_MISMATCH = 'ERR_SHARED_KEY_MISMATCH'
+
+/** The one message for STORAGE_DRIVER=database without PostgreSQL, at every place that can see it. */
+export const STORAGE_DRIVER_NEEDS_POSTGRES_MESSAGE = 'STORAGE_DRIVER=database keeps documents in PostgreSQL: set DATABASE_URL to a postgres:// URL, or use STORAGE_DRIVER=disk'

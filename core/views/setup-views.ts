@@ -148,9 +148,11 @@ export const setupViews = fp<ViewsOptions>(async (app, options) => {
 
   await app.register(fastifyStatic, { root: options.publicDir, prefix: '/assets/', index: false, maxAge: options.production ? '1d' : 0 })
   // htmx and Alpine straight from node_modules: the machines that run this have no internet.
+  // Alpine's CSP build reads expressions with its own parser instead of `new Function`, so the
+  // CSP needs no 'unsafe-eval' (core/http/security.ts).
   const vendor = [
     { prefix: '/assets/vendor/htmx/', file: require.resolve('htmx.org/dist/htmx.min.js') },
-    { prefix: '/assets/vendor/alpine/', file: require.resolve('alpinejs/dist/cdn.min.js') },
+    { prefix: '/assets/vendor/alpine/', file: require.resolve('@alpinejs/csp/dist/cdn.min.js') },
   ]
   for (const { prefix, file } of vendor) {
     await app.register(fastifyStatic, {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
-import { USER_SORT_FIELDS, searchedFields, compiledOnce, countUpTo, keptEstimate, pageTotal, lookupsOfOneTurn, readsOfOneTurn, ERR_CONFLICT, type UserSortField, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository } from '../../core/index.ts'
+import { USER_SORT_FIELDS, searchedFields, compiledOnce, countUpTo, keptEstimate, pageOfRows, pageTotal, lookupsOfOneTurn, readsOfOneTurn, ERR_CONFLICT, type UserSortField, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository } from '../../core/index.ts'
 
 /** Thrown inside a transaction to undo it when a compare-and-set finds a row changed. */
 const ROLLBACK = Symbol('rollback')
@@ -104,12 +104,14 @@ export class DatabaseUserRepository implements UserRepository {
     // The page and a count that stops at EXACT_COUNT_LIMIT in one statement, each read from an index
     // in the page's order (migrations/002-users-list-indexes.ts): a window count (count(*) over ())
     // read and sorted every matching row, a million for page 1 of a million users.
-    let page = base.selectAll().$if(kept.total === undefined, (q) => q.select(countUpTo(base).as('total_rows')))
+    const order = []
     // Within one role, ordering by it orders nothing, and would keep the role-first index from serving.
-    if (!(field === 'role' && query.role !== undefined)) page = page.orderBy(sql`lower(${sql.ref(field)})`, direction)
+    if (!(field === 'role' && query.role !== undefined)) order.push(sql`lower(${sql.ref(field)})`)
     // Ties (every admin when sorting by role) in name order, as the in-memory store does; e-mails have none.
-    if (field === 'role') page = page.orderBy(sql`lower(name)`, direction)
-    const rows = await page.orderBy('id', direction).limit(query.perPage).offset(offset).execute()
+    if (field === 'role') order.push(sql`lower(name)`)
+    const rows = await pageOfRows(this.db, base, { table: 'users', order, direction, limit: query.perPage, offset })
+      .$if(kept.total === undefined, (q) => q.select(countUpTo(base).as('total_rows')))
+      .execute() as Array<UsersTable & { total_rows?: number | string }>
     if (kept.total !== undefined) {
       // Fewer rows than asked for: this is the last page, and the total is known exactly.
       if (rows.length > 0 && rows.length < query.perPage) return { rows, total: offset + rows.length, estimated: false }

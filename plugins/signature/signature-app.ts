@@ -26,6 +26,7 @@ import type { RequestRateLimitOptions } from '../../core/http/request-rate-limit
 import { createVerifier, verifyApi, type Verifier } from './verify/verify-api.ts'
 import { signatureMetrics, type SignatureMetrics } from './signature-metrics.ts'
 import { mountPublicVerifyPage } from './verify/verify-pages.ts'
+import type { StorageDriver } from '../../core/storage/disk.ts'
 import { createStorageSweep, type StorageSweep } from './storage/storage-sweep.ts'
 import { scheduleSealRetry } from './sessions/session-seal-schedule.ts'
 
@@ -39,6 +40,11 @@ export interface SignatureAppOptions extends Pick<TemplateRegistryOptions, 'rend
   database: Database<any>
   /** Root of the storage folder (STORAGE_PATH): the signature disk and key files live under it. */
   storagePath: string
+  /**
+   * STORAGE_DRIVER: 'database' keeps signed documents, page images and key files in the
+   * database (PostgreSQL only), so instances need no shared storage folder; default 'disk'.
+   */
+  storageDriver?: StorageDriver | undefined
   /** Root of the host's Eta views ('pdf.x' -> <viewsRoot>/pdf/x.eta). */
   viewsRoot: string
   /**
@@ -130,6 +136,7 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   const services = await createSignatureServices(config, {
     metrics,
     storagePath: options.storagePath,
+    ...(options.storageDriver ? { storageDriver: options.storageDriver } : {}),
     viewsRoot: options.viewsRoot,
     database: options.database,
     ...(options.renderers ? { renderers: options.renderers } : {}),

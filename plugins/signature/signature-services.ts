@@ -6,8 +6,10 @@ import { TemplateSlotRepository } from './database/template-slot-repository.ts'
 import type { PdfTemplateRegistry } from './registry/pdf-template-registry.ts'
 import type { SignatureConfig } from './signature-config.ts'
 import { loadOrCreateKeyFile, parseKey32 } from '../../core/storage/key-file.ts'
-import { Disks } from '../../core/storage/disks.ts'
-import type { Disk } from '../../core/storage/disk.ts'
+import type { Disk, StorageDriver } from '../../core/storage/disk.ts'
+import { DatabaseDisk } from '../../core/storage/database-disk.ts'
+import { openDisk } from '../../core/storage/open-disk.ts'
+import { withSharedKeyFiles } from '../../core/storage/shared-key-files.ts'
 import { WorkerPool } from '../../core/workers/worker-pool.ts'
 import type { SerializedCertificateAuthority } from './certificates/index.ts'
 import { loadOrCreateAppCertificateAuthority } from './library/app-certificate-authority.ts'
@@ -32,6 +34,10 @@ import { readFile } from 'node:fs/promises'
 import { signatureMetrics, type SignatureMetrics } from './signature-metrics.ts'
 import { ERR_VERIFY_BUSY } from './verify/errors.ts'
 
+const ENCRYPTION_KEY_FILE = 'signature-encryption.key'
+/** Key files every instance must agree on: the CA that issues users' certificates and the TSA it certifies. */
+const SHARED_KEY_FILES = ['certificate-authority.json', 'timestamp-authority.json']
+
 /** What a full verify lane tells a client to wait: about one verification's time. */
 const VERIFY_RETRY_AFTER_SECONDS = 5
 
@@ -40,7 +46,7 @@ export interface SignatureServices {
   readonly registry: PdfTemplateRegistry
   readonly database: Database<SignatureTables>
   readonly slots: TemplateSlotRepository
-  /** The signature disk: samples, generated and signed PDFs, page-image files. */
+  /** The signature disk: signed PDFs and session revisions, page-image files (a folder, or PostgreSQL with STORAGE_DRIVER=database). */
   readonly disk: Disk
   /** Users' stored signatures (image + certificate with its sealed password). */
   readonly library: SignatureLibrary
@@ -74,6 +80,11 @@ export interface SignatureServicesOptions extends TemplateRegistryOptions {
    * host closes it. The plugin neither migrates nor closes a database it did not open.
    */
   database: Database<SignatureTables>
+  /**
+   * STORAGE_DRIVER: 'disk' (default) keeps documents under storagePath; 'database' keeps them,
+   * page images and the key files in PostgreSQL, shared by every instance (database-disk.ts).
+   */
+  storageDriver?: StorageDriver
   /** SIGNATURE_ENCRYPTION_KEY (32 bytes, hex or base64); otherwise a key file under storage/keys. */
   encryptionKey?: string
   /** Bytes of PNG kept in memory in front of the disk cache (default 64 MiB). */
@@ -101,21 +112,30 @@ export function timestampSourceOf(config: SignatureConfig, appAuthority: Timesta
 /** Registry, repositories over the host's database and worker pools: what the plugin's routes use. */
 export async function createSignatureServices(config: SignatureConfig, options: SignatureServicesOptions): Promise<SignatureServices> {
   const { database } = options
+  // First of all: the database driver on SQLite stops the boot here.
+  const disk = openDisk({ driver: options.storageDriver ?? 'disk', name: config.storage_disk, storagePath: options.storagePath, database })
   const keysDir = path.join(options.storagePath, 'keys')
-  const encryptionKey = options.encryptionKey
-    ? parseKey32(options.encryptionKey, 'SIGNATURE_ENCRYPTION_KEY')
-    : await loadOrCreateKeyFile(path.join(keysDir, 'signature-encryption.key'))
+  const keyFiles = options.encryptionKey ? SHARED_KEY_FILES : [ENCRYPTION_KEY_FILE, ...SHARED_KEY_FILES]
+  const loadKeys = async () => {
+    const encryptionKey = options.encryptionKey
+      ? parseKey32(options.encryptionKey, 'SIGNATURE_ENCRYPTION_KEY')
+      : await loadOrCreateKeyFile(path.join(keysDir, ENCRYPTION_KEY_FILE))
+    const certificateAuthority = await loadOrCreateAppCertificateAuthority(keysDir)
+    const timestampAuthority = await loadOrCreateAppTimestampAuthority(keysDir, certificateAuthority)
+    return { encryptionKey, certificateAuthority, timestampAuthority }
+  }
+  // On the database driver the instances share no folder: the keys travel through the database.
+  const { encryptionKey, certificateAuthority, timestampAuthority } = disk instanceof DatabaseDisk
+    ? await withSharedKeyFiles(new DatabaseDisk('keys', database.db, disk.root), keysDir, keyFiles, loadKeys)
+    : await loadKeys()
   const secrets = new SecretBox(encryptionKey)
-  // First, before anything that would need closing: a wrong key stops the boot.
+  // Before anything that would need closing: a wrong key stops the boot.
   await assertEncryptionKeyOpensSecrets(database.db, secrets)
   const registry = createTemplateRegistry(config, options)
-  const certificateAuthority = await loadOrCreateAppCertificateAuthority(keysDir)
-  const timestampAuthority = await loadOrCreateAppTimestampAuthority(keysDir, certificateAuthority)
   const pki = new ApplicationPki(database.db, certificateAuthority, timestampAuthority)
   await pki.recordOwnCertificates()
   const { publicOrigin } = options
   const revocationUrls = publicOrigin ? () => pkiUrls(publicOrigin()) : undefined
-  const disk = new Disks(options.storagePath).disk(config.storage_disk)
   const limits = { maxDecodedBytes: config.limits.pdf_decoded_mb * 1024 * 1024, taskTimeoutMs: config.limits.task_timeout_ms, workerHeapMb: config.limits.worker_heap_mb }
   const idleTimeoutMs = config.limits.worker_idle_ms
   const appAuthority = { keyPem: timestampAuthority.keyPem, certificatesPem: [timestampAuthority.certPem, certificateAuthority.certPem] }

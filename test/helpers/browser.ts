@@ -21,7 +21,13 @@ export async function startBrowserSession(t: TapLike, options: { beforeListen?: 
   const app = await buildApp({ env })
   await options.beforeListen?.(app)
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
-  const browser = await launchChromium()
+  // A browser that fails to start must not leave the server listening: the file would hang until
+  // tap's timeout instead of failing with the launch error.
+  const browser = await launchChromium().catch(async (error: unknown) => {
+    await app.close()
+    await cleanup()
+    throw error
+  })
   t.teardown(async () => {
     await browser.close()
     await app.close()
@@ -54,6 +60,15 @@ export async function signedInPage(browser: Browser, baseUrl: string, email: str
     if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of (404|422)/.test(message.text())) errors.push(message.text())
   })
   ;(page as Page & { errors: string[] }).errors = errors
+  // What the CSP refused (an eval, an inline script or style, a foreign URL) is an error too: the
+  // page's own event, reported before any of its scripts runs.
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => errors.push(text))
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : ''
+      ;(window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(`CSP ${event.effectiveDirective} refused ${event.blockedURI || 'inline'}${where} ${event.sample}`.trim())
+    })
+  })
   await page.goto('/login')
   await page.getByLabel('E-mail address').fill(email)
   await page.getByLabel('Password').fill('password')

@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely'
 import { usersListIndexes } from './002-users-list-indexes.ts'
+import { usersListIndexesCoverTheirColumns } from './003-users-list-indexes-cover-their-columns.ts'
 
 export const createUsers: Migration = {
   async up(db: Kysely<unknown>) {
@@ -21,4 +22,4 @@ export const createUsers: Migration = {
   },
 }
 
-export const userMigrations: Record<string, Migration> = { 'users-001-users': createUsers, 'users-002-list-indexes': usersListIndexes }
+export const userMigrations: Record<string, Migration> = { 'users-001-users': createUsers, 'users-002-list-indexes': usersListIndexes, 'users-003-list-indexes-cover-their-columns': usersListIndexesCoverTheirColumns }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { StagedObject } from '../../../core/storage/disk.ts'
 import type { SignatureTables } from '../database/schema.ts'
 import type { DocumentTable } from './documents-tables.ts'
 
@@ -6,8 +7,11 @@ import type { DocumentTable } from './documents-tables.ts'
 export class DocumentRepository {
   constructor(readonly db: Kysely<SignatureTables>) {}
 
-  async insert(row: DocumentTable): Promise<void> {
-    await this.db.insertInto('documents').values(row).execute()
+  async insert(row: DocumentTable, bytes: StagedObject): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await bytes.commitIn(tx)
+      await tx.insertInto('documents').values(row).execute()
+    })
   }
 
   find(id: string) {

@@ -60,11 +60,12 @@ export class Documents {
       pages: JSON.stringify(summary.pages.map((p, i) => ({ page: i + 1, width: round(p.width), height: round(p.height) }))),
       created_at: (this.deps.now?.() ?? new Date()).toISOString(),
     }
-    await this.deps.disk.put(key, pdf)
+    // The bytes are committed with the row (a database disk writes them in its transaction).
+    const staged = await this.deps.disk.stage(key, pdf)
     try {
-      await this.deps.repository.insert(row)
+      await this.deps.repository.insert(row, staged)
     } catch (error) {
-      await this.deps.disk.delete(key).catch(() => {})
+      await staged.discard().catch(() => {})
       throw error
     }
     return documentJson(row)
@@ -83,7 +84,7 @@ export class Documents {
   }
 
   async path(user: MaybeUser, id: string): Promise<string> {
-    return this.deps.disk.path((await this.visible(user, id)).document_key)
+    return this.deps.disk.localPath((await this.visible(user, id)).document_key)
   }
 }
 

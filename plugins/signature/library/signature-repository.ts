@@ -1,3 +1,4 @@
+import type { StagedObject } from '../../../core/storage/disk.ts'
 import type { Kysely, Transaction } from 'kysely'
 import type { SignatureTables } from '../database/schema.ts'
 import type { DigitalSignatureTable, SignaturePositionTable } from './library-tables.ts'
@@ -46,10 +47,15 @@ export class SignatureRepository {
    * Points a signed document's row at its renewed file, only while it still points at `fromKey`:
    * of two renewals at once exactly one moves it (the other sees 0 rows and removes its file).
    */
-  async moveDocument(uuid: string, fromKey: string, to: { key: string; sha256: string }): Promise<boolean> {
-    const result = await this.db.updateTable('digital_signatures').set({ document_key: to.key, document_sha256: to.sha256 })
-      .where('uuid', '=', uuid).where('document_key', '=', fromKey).executeTakeFirst()
-    return Number(result.numUpdatedRows) === 1
+  async moveDocument(uuid: string, fromKey: string, to: { key: string; sha256: string; document?: StagedObject }): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const result = await tx.updateTable('digital_signatures').set({ document_key: to.key, document_sha256: to.sha256 })
+        .where('uuid', '=', uuid).where('document_key', '=', fromKey).executeTakeFirst()
+      const moved = Number(result.numUpdatedRows) === 1
+      // The new copy is kept only by the renewal that moved the row to it.
+      if (moved) await to.document?.commitIn(tx)
+      return moved
+    })
   }
 
   /** Signed copies made in one pass (single signatures and /api/sign; a session's revisions are the session's), oldest first. */

@@ -163,6 +163,11 @@ function designer (root) {
     atDefault (slot) {
       return samePlacement(slot, slot.default)
     },
+    // A box took the focus (a click or Tab): it is the selected one, and an old field error goes.
+    focusSlot (slot) {
+      this.selectedKey = slot.key
+      this.fieldError = ''
+    },
     select (slot) {
       this.selectedKey = slot.key
       this.fieldError = ''

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { LRUCache } from 'lru-cache'
 import type { Disk } from '../../../core/storage/disk.ts'
+import { spooledContentVersion } from '../../../core/storage/object-spool.ts'
 import type { WorkerPool } from '../../../core/workers/worker-pool.ts'
 import type { PageSize } from './page-geometry.ts'
 import { mupdfWasmModule } from './mupdf-wasm-module.ts'
@@ -49,6 +50,10 @@ export class PageImageCache {
   }
 
   async #version(pdfPath: string): Promise<string> {
+    // A spool copy of a database object (STORAGE_DRIVER=database) is named after its bytes: every
+    // instance finds the page images another one rendered, whatever its path and mtime.
+    const spooled = spooledContentVersion(pdfPath)
+    if (spooled) return spooled
     const info = await stat(pdfPath)
     return `${pdfPath}\0${info.mtimeMs}\0${info.size}`
   }

@@ -90,7 +90,7 @@ export async function createDocumentSession(ctx: SessionContext, user: PublicUse
   })
   const frozenKey = `sessions/${id}/000-frozen.pdf`
   const frozenSha = sha256Hex(frozen)
-  await ctx.deps.disk.put(frozenKey, frozen)
+  const staged = await ctx.deps.disk.stage(frozenKey, frozen)
 
   const session: SigningSessionTable = {
     id, template_key: DOCUMENT_TEMPLATE_KEY, signable_id: document.id, signable_title: document.filename.slice(0, 500),
@@ -119,11 +119,12 @@ export async function createDocumentSession(ctx: SessionContext, user: PublicUse
     detail: `${input.mode}; ${requests.length} signer(s); document ${document.id}`, address,
   })
   try {
-    await ctx.deps.repository.insertSession(session, requests, created, async (tx) => {
+    await ctx.deps.repository.insertSession(session, requests, created, staged, async (tx) => {
       if (links.length) await tx.insertInto('sign_links').values(links).execute()
     })
   } catch (error) {
-    await ctx.deps.disk.delete(frozenKey).catch(() => {})
+    // A row never points at a missing file, and a file without rows is removed.
+    await staged.discard().catch(() => {})
     throw error
   }
   return sessionJson(ctx, session, [...requests].sort(compareSigningOrder))

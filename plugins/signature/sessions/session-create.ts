@@ -80,7 +80,7 @@ export async function createSession(ctx: SessionContext, user: PublicUser | null
   })
   const frozenKey = `sessions/${id}/000-frozen.pdf`
   const frozenSha = sha256Hex(frozen)
-  await deps.disk.put(frozenKey, frozen)
+  const staged = await deps.disk.stage(frozenKey, frozen)
 
   const session: SigningSessionTable = {
     id, template_key: template.key(), signable_id: record.getSignableId(), signable_title: record.getSignableTitle().slice(0, 500),
@@ -99,10 +99,10 @@ export async function createSession(ctx: SessionContext, user: PublicUser | null
     detail: `${input.mode}; ${requests.length} signer(s)`, address,
   })
   try {
-    await deps.repository.insertSession(session, requests, created)
+    await deps.repository.insertSession(session, requests, created, staged)
   } catch (error) {
     // A row never points at a missing file, and a file without rows is removed.
-    await deps.disk.delete(frozenKey).catch(() => {})
+    await staged.discard().catch(() => {})
     throw error
   }
   // The same order as every later read.

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import { compiledOnce } from '../../../core/db/compiled-once.ts'
+import type { StagedObject } from '../../../core/storage/disk.ts'
 import type { SignatureTables } from '../database/schema.ts'
 import type { DigitalSignatureTable, SignaturePositionTable } from '../library/library-tables.ts'
 import type { SessionEventSink } from './session-notifications.ts'
@@ -16,6 +17,8 @@ export interface SignatureCommit {
   /** The revision the new file was built on: the compare-and-set guard. */
   baseRevision: number
   documentKey: string
+  /** The new revision's bytes, committed in the same transaction (a database disk writes them there). */
+  document?: StagedObject
   documentSha256: string
   sha256Before: string
   signedAt: string
@@ -66,8 +69,9 @@ export class SessionRepository {
     return result
   }
 
-  async insertSession(session: SigningSessionTable, requests: SigningSessionRequestTable[], event: SigningSessionEventTable, also?: (tx: Transaction<SignatureTables>) => Promise<void>): Promise<void> {
+  async insertSession(session: SigningSessionTable, requests: SigningSessionRequestTable[], event: SigningSessionEventTable, frozenDocument?: StagedObject, also?: (tx: Transaction<SignatureTables>) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
+      await frozenDocument?.commitIn(tx)
       await tx.insertInto('signing_sessions').values(session).execute()
       await tx.insertInto('signing_session_requests').values(requests).execute()
       await also?.(tx)
@@ -188,6 +192,7 @@ export class SessionRepository {
         if (commit.signature) await tx.insertInto('digital_signatures').values(commit.signature).execute()
         await commit.also?.(tx)
         if (commit.signature && commit.positions.length) await tx.insertInto('signature_positions').values(commit.positions).execute()
+        await commit.document?.commitIn(tx)
         await this.#event(tx, commit.event)
         const open = await tx.selectFrom('signing_session_requests').select((eb) => eb.fn.countAll().as('n'))
           .where('session_id', '=', commit.sessionId).where('status', '<>', 'signed').executeTakeFirstOrThrow()
@@ -212,13 +217,14 @@ export class SessionRepository {
    * A completed session's document moves on to a sealed revision (DSS and document timestamp),
    * only from the revision the new file was built on: of two concurrent sealings, one wins.
    */
-  async commitSeal(commit: { sessionId: string; baseRevision: number; documentKey: string; documentSha256: string; at: string; event: SigningSessionEventTable }): Promise<boolean> {
+  async commitSeal(commit: { sessionId: string; baseRevision: number; documentKey: string; document?: StagedObject; documentSha256: string; at: string; event: SigningSessionEventTable }): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
       const moved = await tx.updateTable('signing_sessions')
         .set((eb) => ({ current_document_key: commit.documentKey, current_sha256: commit.documentSha256, revision: eb('revision', '+', 1), updated_at: commit.at }))
         .where('id', '=', commit.sessionId).where('revision', '=', commit.baseRevision).where('status', '=', 'completed')
         .executeTakeFirst()
       if (affected(moved) !== 1) return false
+      await commit.document?.commitIn(tx)
       await this.#event(tx, commit.event)
       return true
     }).then((done) => this.#committed(done))

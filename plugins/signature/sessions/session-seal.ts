@@ -27,20 +27,20 @@ export async function sealSession(ctx: SessionContext, sessionId: string, actor:
   const extended = await longTermValidation.extend(before)
   const shaAfter = sha256Hex(extended.pdf)
   const documentKey = `sessions/${session.id}/${String(session.revision + 1).padStart(3, '0')}-sealed-${randomUUID().slice(0, 8)}.pdf`
-  await disk.put(documentKey, extended.pdf)
+  const staged = await disk.stage(documentKey, extended.pdf)
   const at = ctx.now().toISOString()
   const detail = extended.missing.length ? `without revocation data for: ${extended.missing.join('; ')}` : null
   try {
     const committed = await repository.commitSeal({
-      sessionId, baseRevision: session.revision, documentKey, documentSha256: shaAfter, at,
+      sessionId, baseRevision: session.revision, documentKey, document: staged, documentSha256: shaAfter, at,
       event: sessionEvent({ sessionId, requestId: null, event: 'sealed', actor, sha256Before: shaBefore, sha256After: shaAfter, at, detail, address }),
     })
     if (committed) return { outcome: 'sealed', documentKey, sha256: shaAfter, missing: extended.missing }
   } catch (error) {
-    await disk.delete(documentKey).catch(() => {})
+    await staged.discard().catch(() => {})
     throw error
   }
   // Someone else sealed first: theirs is the revision; ours was never referenced.
-  await disk.delete(documentKey).catch(() => {})
+  await staged.discard().catch(() => {})
   return { outcome: 'moved' }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { PublicUser } from '../../../core/auth/user-repository.ts'
+import type { StagedObject } from '../../../core/storage/disk.ts'
 import { ERR_CONFLICT } from '../../../core/http/errors.ts'
 import { ERR_SESSION_CLOSED, ERR_SESSION_EXPIRED, ERR_SESSION_OUT_OF_ORDER, ERR_SESSION_REQUEST_CLOSED } from '../errors.ts'
 import { isExpired } from './session-expiry.ts'
@@ -30,7 +31,7 @@ export async function requestView(ctx: SessionContext, user: PublicUser, templat
   }
   return {
     slotKey: request.slot_key,
-    documentPath: ctx.deps.disk.path(session.current_document_key),
+    documentPath: await ctx.deps.disk.localPath(session.current_document_key),
     // A pending request of a session that ended can no longer be signed: say what ended it.
     status: request.status === 'pending' && session.status !== 'active' ? session.status : request.status,
     sessionId: session.id,
@@ -94,7 +95,7 @@ export async function signAs(ctx: SessionContext, session: SigningSessionTable, 
   const fields = requestFields(request)
   const how = signer.identifiedBy === 'account' ? 'identified by account' : 'identified by e-mail code'
 
-  let written: string | null = null
+  let written: StagedObject | null = null
   try {
     for (let attempt = 0; attempt < MAX_REBASES; attempt++) {
       const current = await repository.findSession(session.id)
@@ -122,8 +123,8 @@ export async function signAs(ctx: SessionContext, session: SigningSessionTable, 
       const shaAfter = sha256Hex(signedBytes)
       // A new key per attempt: the previous revision's file is never touched.
       const documentKey = `sessions/${session.id}/${String(current.revision + 1).padStart(3, '0')}-${request.slot_key.replace(/[^A-Za-z0-9_-]/g, '_')}-${token.slice(0, 8)}.pdf`
-      await disk.put(documentKey, signedBytes)
-      written = documentKey
+      const staged = await disk.stage(documentKey, signedBytes)
+      written = staged
       await hooks?.afterDocumentWritten?.({ sessionId: session.id, requestId: request.id, documentKey })
 
       const at = signedAt.toISOString()
@@ -135,7 +136,7 @@ export async function signAs(ctx: SessionContext, session: SigningSessionTable, 
       }) : null
       const outcome = await repository.commitSignature({
         sessionId: session.id, requestId: request.id, claimToken: token, baseRevision: current.revision,
-        documentKey, documentSha256: shaAfter, sha256Before: shaBefore, signedAt: at, positions: rows?.positions ?? [],
+        documentKey, document: staged, documentSha256: shaAfter, sha256Before: shaBefore, signedAt: at, positions: rows?.positions ?? [],
         ...(rows ? { signature: rows.signature } : {}), identifiedBy: signer.identifiedBy, ...(signer.also ? { also: signer.also } : {}),
         event: sessionEvent({
           sessionId: session.id, requestId: request.id, event: 'signed', actor: signer.actor, sha256Before: shaBefore, sha256After: shaAfter, at,
@@ -155,7 +156,7 @@ export async function signAs(ctx: SessionContext, session: SigningSessionTable, 
           session: { id: session.id, status: outcome.sessionStatus ?? 'active' }, request: { id: request.id, status: 'signed' },
         }
       }
-      await disk.delete(documentKey).catch(() => {})
+      await staged.discard().catch(() => {})
       written = null
       if (outcome.outcome === 'session-closed') throw ERR_SESSION_CLOSED('The session ended while this signature was being made')
       if (outcome.outcome === 'claim-lost') throw ERR_SESSION_REQUEST_CLOSED('This signing took longer than its claim lasts and another signing of the request took over')
@@ -163,7 +164,7 @@ export async function signAs(ctx: SessionContext, session: SigningSessionTable, 
     }
     throw ERR_CONFLICT('The document kept changing while signing; try again')
   } catch (error) {
-    if (written) await disk.delete(written).catch(() => {})
+    if (written) await written.discard().catch(() => {})
     await repository.release(request.id, token)
     throw error
   }

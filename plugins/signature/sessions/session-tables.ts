@@ -40,7 +40,7 @@ export interface SigningSessionRequestTable {
   field_name: string
   /** Null for a signer addressed by e-mail (signer_email, signer_name): no account. */
   signer_user_id: string | null
-  /** A document session's external signer (migration 012). */
+  /** A document session's external signer (migration 013). */
   signer_email?: string | null
   signer_name?: string | null
   /** JSON of a document session request's fields: [{ id, type, name, page, x, y, width, height, label }]. */
@@ -82,7 +82,7 @@ export interface SigningSessionEventTable {
   sha256_after: string | null
   detail: string | null
   created_at: string
-  /** The browser that did it (migration 012). */
+  /** The browser that did it (migration 013). */
   user_agent?: string | null
 }
 

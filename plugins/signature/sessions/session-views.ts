@@ -145,7 +145,7 @@ export async function sessionDocument(ctx: SessionContext, user: MaybeUser, sess
 /** Where the current revision lies on disk, for whoever may see the session (its page images). */
 export async function sessionDocumentPath(ctx: SessionContext, user: MaybeUser, sessionId: string): Promise<string> {
   const { session } = await visibleSession(ctx, user, sessionId)
-  return ctx.deps.disk.path(session.current_document_key)
+  return ctx.deps.disk.localPath(session.current_document_key)
 }
 
 /** Sessions the user created or signs in (all of them with read-any). */

@@ -57,7 +57,7 @@ export async function signLinksApi(app: FastifyInstance, { sessions, pageImages 
   app.get('/api/sign-links/:token/pages/:page', async (request, reply) => {
     const { token, page } = parseInput(pageParams, request.params, 'params')
     const document = await sessions.signLinks.document(token, cookieOf(request))
-    return sendPageImage(request, reply, { pdfPath: sessions.diskPath(document.key) }, page, pageImages)
+    return sendPageImage(request, reply, { pdfPath: await sessions.diskPath(document.key) }, page, pageImages)
   })
 
   app.post('/api/sign-links/:token/finalize', async (request) => {

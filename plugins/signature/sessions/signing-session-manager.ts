@@ -158,9 +158,9 @@ export class SigningSessionManager implements SessionFinalizer {
     signedDocument: (sessionId: string) => signedDocumentForMail(this.#ctx, sessionId),
   }
 
-  /** A disk key's absolute path (the sign links' page images). */
-  diskPath(key: string): string {
-    return this.#ctx.deps.disk.path(key)
+  /** A file holding a disk key's bytes (the sign links' page images). */
+  diskPath(key: string): Promise<string> {
+    return this.#ctx.deps.disk.localPath(key)
   }
 
   diskGet(key: string): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Disk } from '../../../core/storage/disk.ts'
+import type { Disk, StagedObject } from '../../../core/storage/disk.ts'
 import type { Placement } from '../contracts/placement.ts'
 import type { SignatureRepository } from '../library/signature-repository.ts'
 import type { SigningMaterial } from '../library/signature-library.ts'
@@ -69,9 +69,10 @@ export function isOnePassDocumentKey(key: string | null): boolean {
 /**
  * Turns a library signature into a signed document: one child row (status 'signed', pointing at
  * its source), one position row per box, and the certified PDF on the disk. The file and the rows
- * commit together (see sign()): the file is written first under a fresh key, the rows go in one
- * transaction, and the file is removed again when the transaction fails, so no row ever points
- * at a missing or half-written file and no failed attempt leaves a file behind.
+ * commit together (see sign()): the document is staged under a fresh key and committed with the
+ * rows' transaction — on a folder it is written first and removed again when the transaction
+ * fails, in the database it is a row of that same transaction — so no row ever points at a
+ * missing or half-written file and no failed attempt leaves a file behind.
  */
 export class SignatureManager {
   readonly #repository: SignatureRepository
@@ -94,10 +95,13 @@ export class SignatureManager {
   async storeForDocument(input: SignedSignatureInput & {
     /** Runs first inside the transaction: a rule that must still hold when the rows are written (it throws if not). */
     guard?: StoreGuard
+    /** The signed document, committed in the same transaction as the rows. */
+    document?: StagedObject
   }, transaction?: Parameters<SignatureRepository['insert']>[1]): Promise<void> {
     const { signature, positions } = signedSignatureRows(input)
     const write = async (db: NonNullable<typeof transaction>) => {
       await input.guard?.(db)
+      await input.document?.commitIn(db)
       await this.#repository.insert(signature, db)
       await this.#repository.insertPositions(positions, db)
     }
@@ -109,7 +113,7 @@ export class SignatureManager {
    * Shows the signature's image in every box (the signature field's widgets), signs with its
    * certificate in a worker — certifying with DocMDP P=2 so later signers may still sign, or, on a
    * document that is already signed, as an incremental update that keeps the earlier signatures
-   * valid — and writes the result atomically under `key`. Returns the disk-relative key and the bytes.
+   * valid — and stages the result under `key`, to commit with the rows. Returns the disk-relative key and the bytes.
    */
   async embedAndFinalize(input: {
     pdf: Uint8Array
@@ -120,7 +124,7 @@ export class SignatureManager {
     reason?: string
     /** The PDF already carries a signature (inspectPdf): sign it incrementally, without certifying. */
     countersign?: boolean
-  }): Promise<{ documentKey: string; sha256: string; bytes: Uint8Array }> {
+  }): Promise<{ documentKey: string; sha256: string; bytes: Uint8Array; staged: StagedObject }> {
     const { material } = input
     const options = {
       stamps: input.placements.map((p) => ({ page: p.page, x: p.x, y: p.y, width: p.width, height: p.height, image: material.image })),
@@ -133,8 +137,8 @@ export class SignatureManager {
       ? await this.#pdf.run('countersignDocument', input.pdf, options)
       : await this.#pdf.run('signDocument', input.pdf, { ...options, certify: { p: 2 } })
     const bytes = this.#ltv ? (await this.#ltv.extend(signed)).pdf : signed
-    await this.#disk.put(input.key, bytes)
-    return { documentKey: input.key, sha256: sha256Hex(bytes), bytes }
+    const staged = await this.#disk.stage(input.key, bytes)
+    return { documentKey: input.key, sha256: sha256Hex(bytes), bytes, staged }
   }
 
   /** embedAndFinalize + storeForDocument, committed together; several placements give one signature with several stamps. */
@@ -160,9 +164,10 @@ export class SignatureManager {
         uuid, material: input.material, subject: input.subject, placements: input.placements,
         documentKey: file.documentKey, sha256: file.sha256, signedAt: signedAt.toISOString(), resignReason: input.resignReason,
         ...(input.guard ? { guard: input.guard } : {}),
+        document: file.staged,
       })
     } catch (error) {
-      await this.#disk.delete(key).catch(() => {})
+      await file.staged.discard().catch(() => {})
       throw error
     }
     this.#onSigned()

@@ -34,13 +34,13 @@ export async function renewSignedDocument(deps: RenewalDeps, row: VisibleSignedD
   const sha256 = sha256Hex(extended.pdf)
   // Beside the first copy (signature-manager.ts's signedDocumentKey), never over it.
   const documentKey = row.document_key.replace(/\.pdf$/, '') + `-renewed-${Date.now()}-${randomBytes(3).toString('hex')}.pdf`
-  await deps.disk.put(documentKey, extended.pdf)
-  const moved = await deps.signatures.moveDocument(row.uuid, row.document_key, { key: documentKey, sha256 }).catch(async (error: unknown) => {
-    await deps.disk.delete(documentKey).catch(() => {})
+  const staged = await deps.disk.stage(documentKey, extended.pdf)
+  const moved = await deps.signatures.moveDocument(row.uuid, row.document_key, { key: documentKey, sha256, document: staged }).catch(async (error: unknown) => {
+    await staged.discard().catch(() => {})
     throw error
   })
   if (!moved) {
-    await deps.disk.delete(documentKey).catch(() => {})
+    await staged.discard().catch(() => {})
     throw ERR_CONFLICT('The document was renewed by another request at the same time')
   }
   return { documentKey, sha256 }

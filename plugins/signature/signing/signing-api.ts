@@ -60,7 +60,7 @@ export async function signingApi(app: FastifyInstance, { services, policy }: { s
     const user = requireUser(request.user)
     const { uuid, page } = parseInput(pageParams, request.params, 'params')
     const row = await findVisibleSignedDocument(services.signatures, policy, user, uuid)
-    return sendPageImage(request, reply, { pdfPath: services.disk.path(row.document_key) }, page, services.pageImages)
+    return sendPageImage(request, reply, { pdfPath: await services.disk.localPath(row.document_key) }, page, services.pageImages)
   })
 
   // Archive renewal of a one-pass signed copy (a session's document is renewed through the session).

@@ -120,4 +120,16 @@ forEachEngine(t, 'table source', async (database, engine, t) => {
     t.same([big.total, big.estimated], [EXACT_COUNT_LIMIT * 3 + 20, undefined])
   }
   t.same(await resource.source.list(clerk, query({ search: 'customer 2999' })).then((r) => [r.total, r.estimated]), [1, undefined], 'a narrow search is counted')
+
+  // A deep page finds its ids first and reads only its own rows (core/db/page-of-rows.ts): the
+  // same rows in the same order as reading the table in that order.
+  for (const [sort, direction] of [['customer', 'asc'], ['customer', 'desc'], ['id', 'desc'], ['amount_cents', 'asc']] as const) {
+    const deep = query({ page: 150, perPage: 10, sort: { field: sort, direction } })
+    const got = await resource.source.list(clerk, deep)
+    let plain = db.selectFrom('invoices').select('id').orderBy(sql.ref(sort), direction)
+    if (sort !== 'id') plain = plain.orderBy('id', direction)
+    const expected = await plain.limit(10).offset(1490).execute()
+    t.same(got.data.map((i) => i.id), expected.map((r) => r.id), `page 150 by ${sort} ${direction}`)
+    t.same(Object.keys(got.data[0]!).sort(), ['amount_cents', 'customer', 'id', 'number', 'status'], 'whole records, nothing of the page\'s keys')
+  }
 })

@@ -9,7 +9,8 @@ import { compilePolicy } from '../../../../core/access/policy.ts'
 import type { PublicUser } from '../../../../core/auth/user-repository.ts'
 import type { Database } from '../../../../core/db/database.ts'
 import { migrateToLatest } from '../../../../core/db/migrate.ts'
-import { LocalDisk } from '../../../../core/storage/disk.ts'
+import { DatabaseDisk } from '../../../../core/storage/database-disk.ts'
+import { LocalDisk, type Disk, type StorageDriver } from '../../../../core/storage/disk.ts'
 import { access } from '../../../../config/auth.ts'
 import { readP12, serializeCertificateAuthority } from '../../../../plugins/signature/certificates/index.ts'
 import type { RegisteredTemplate } from '../../../../plugins/signature/contracts/pdf-template.ts'
@@ -53,11 +54,17 @@ class AgreementRecord implements Signable {
   async getSignablePdfPath(): Promise<string> { throw new Error('not used') }
 }
 
-export async function sessionFixture(t: TapLike, database: Database<any>, options: { hooks?: SessionManagerDependencies['hooks']; slots?: SlotDefinition[]; staleClaimMs?: number; now?: () => Date; events?: SessionEventSink } = {}) {
+/**
+ * `storageDriver` 'database' (or STORAGE_DRIVER=database in the environment, on PostgreSQL) keeps
+ * the session's documents in the database (core/storage/database-disk.ts); a SQLite run keeps them on a folder.
+ */
+export async function sessionFixture(t: TapLike, database: Database<any>, options: { hooks?: SessionManagerDependencies['hooks']; slots?: SlotDefinition[]; staleClaimMs?: number; now?: () => Date; events?: SessionEventSink; storageDriver?: StorageDriver } = {}) {
   await migrateToLatest(database.db, signatureMigrations)
   const dir = await mkdtemp(path.join(tmpdir(), 'sessions-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
-  const disk = new LocalDisk('test', dir)
+  const driver = options.storageDriver ?? (process.env.STORAGE_DRIVER === 'database' && database.engine === 'postgres' ? 'database' : 'disk')
+  const disk: Disk = driver === 'database' ? new DatabaseDisk('test', database.db, path.join(dir, 'spool')) : new LocalDisk('test', dir)
+  const templateDisk = new LocalDisk('templates', path.join(dir, 'templates'))
   const pdf = createPdfWorkerPool({ size: 2 })
   t.teardown(() => pdf.close())
 
@@ -69,10 +76,11 @@ export async function sessionFixture(t: TapLike, database: Database<any>, option
     key: () => 'agreement',
     label: () => 'Agreement',
     slots: () => options.slots ?? SLOTS,
-    renderSample: async () => disk.put('samples/agreement.pdf', await makePdf()),
+    // Templates render to a folder whatever the driver, as the app's registry does (a file for the renderer).
+    renderSample: async () => templateDisk.put('samples/agreement.pdf', await makePdf()),
     renderFor: async (record) => {
       const r = record as AgreementRecord
-      return disk.put(`documents/agreement-${r.id}.pdf`, await makePdf({ objectStreams: r.objectStreams }))
+      return templateDisk.put(`documents/agreement-${r.id}.pdf`, await makePdf({ objectStreams: r.objectStreams }))
     },
   }
   const ca = serializeCertificateAuthority(testCertificateAuthority())
@@ -102,8 +110,11 @@ export async function sessionFixture(t: TapLike, database: Database<any>, option
     ...(options.staleClaimMs !== undefined ? { staleClaimMs: options.staleClaimMs } : {}),
     ...(options.now ? { now: options.now } : {}),
   })
-  const sessionFiles = async (sessionId: string) => (await readdir(path.join(dir, 'sessions', sessionId))).sort()
+  // The session's stored documents, by file name: what the folder holds, or the database.
+  const sessionFiles = async (sessionId: string) => disk instanceof DatabaseDisk
+    ? (await disk.list(`sessions/${sessionId}/`)).map((key) => key.slice(key.lastIndexOf('/') + 1)).sort()
+    : (await readdir(path.join(dir, 'sessions', sessionId))).sort()
   const sign = (person: PublicUser, requestId: string) => manager.finalize(person, { templateKey: 'agreement', requestId, signatureUuid: signatureOf[person.id]! })
   const requestFor = (session: { requests: Array<{ id: string; slot: string }> }, slot: string) => session.requests.find((r) => r.slot === slot)!.id
-  return { manager, repository, disk, db: database.db, signatureOf, sessionFiles, sign, requestFor }
+  return { manager, repository, disk, driver, db: database.db, signatureOf, sessionFiles, sign, requestFor }
 }

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely'
 
-// Issue 38: uploaded documents, requests addressed to an e-mail address instead of a user, the
+// Issue 38 (after 012, the stored objects): uploaded documents, requests addressed to an e-mail address instead of a user, the
 // fields of a document session, and the sign links of external signers. SQLite cannot drop a NOT
 // NULL: signing_session_requests is rebuilt there, every row kept.
 const REQUEST_COLUMNS = ['id', 'session_id', 'slot_key', 'field_name', 'signer_user_id', 'sign_order', 'status', 'page', 'x', 'y', 'width', 'height',
@@ -68,7 +68,7 @@ export const addDocumentsAndExternalSigners: Migration = {
 
 async function rebuildRequestsWithNullableSigner(db: Kysely<unknown>): Promise<void> {
   await db.schema
-    .createTable('signing_session_requests_012')
+    .createTable('signing_session_requests_013')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('session_id', 'varchar(36)', (c) => c.notNull().references('signing_sessions.id').onDelete('cascade'))
     .addColumn('slot_key', 'varchar(120)', (c) => c.notNull())
@@ -91,11 +91,11 @@ async function rebuildRequestsWithNullableSigner(db: Kysely<unknown>): Promise<v
     .addColumn('declined_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
-    .addUniqueConstraint('signing_session_requests_slot_012', ['session_id', 'slot_key'])
+    .addUniqueConstraint('signing_session_requests_slot_013', ['session_id', 'slot_key'])
     .execute()
   const columns = sql.raw(REQUEST_COLUMNS.join(', '))
-  await sql`insert into signing_session_requests_012 (${columns}) select ${columns} from signing_session_requests`.execute(db)
+  await sql`insert into signing_session_requests_013 (${columns}) select ${columns} from signing_session_requests`.execute(db)
   await sql`drop table signing_session_requests`.execute(db)
-  await sql`alter table signing_session_requests_012 rename to signing_session_requests`.execute(db)
+  await sql`alter table signing_session_requests_013 rename to signing_session_requests`.execute(db)
   await db.schema.createIndex('signing_session_requests_signer').on('signing_session_requests').columns(['signer_user_id', 'status']).execute()
 }
