@@ -21,7 +21,7 @@ const UNITS: Record<Layer, readonly string[]> = {
   // Table types (files by pattern below), joined into one Kysely schema by database/schema.ts.
   schema: [],
   services: ['templates', 'rendering', 'registry', 'database', 'library', 'signing', 'signables', 'sessions', 'ltv', 'verify',
-    'outbox', 'mail', 'webhooks', 'storage', 'signature-config.ts', 'signature-metrics.ts', 'signature-services-type.ts'],
+    'outbox', 'mail', 'webhooks', 'storage', 'documents', 'signature-config.ts', 'signature-metrics.ts', 'signature-services-type.ts'],
   // HTTP routes, pages, panel plugins: only the three folders below, and files by pattern.
   routes: ['admin', 'designer', 'signer'],
   // What assembles the rest: the plugin, its app, its services, the PDF worker and its task table.

@@ -11,6 +11,7 @@ import { createIssuedCertificates } from '../../pki/migrations/009-issued-certif
 import { sessionWritesNotify } from '../../sessions/migrations/010-session-writes-notify.ts'
 import { addOutboxPickIndexes } from '../../outbox/migrations/011-outbox-pick-indexes.ts'
 import { createStoredObjects } from '../../../../core/storage/stored-objects-migration.ts'
+import { addDocumentsAndExternalSigners } from '../../documents/migrations/013-documents-and-external-signers.ts'
 
 /** The plugin's migrations, by name; the name prefix fixes the order. Later issues add theirs. */
 export const signatureMigrations: Record<string, Migration> = {
@@ -27,4 +28,5 @@ export const signatureMigrations: Record<string, Migration> = {
   'signature-011-outbox-pick-indexes': addOutboxPickIndexes,
   // The database storage driver's objects (STORAGE_DRIVER=database): documents, page images, key files.
   'signature-012-stored-objects': createStoredObjects,
+  'signature-013-documents-and-external-signers': addDocumentsAndExternalSigners,
 }

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely'
+import type { StagedObject } from '../../../core/storage/disk.ts'
+import type { SignatureTables } from '../database/schema.ts'
+import type { DocumentTable } from './documents-tables.ts'
+
+/** Rows of uploaded documents; the bytes are on the signature disk under `document_key`. */
+export class DocumentRepository {
+  constructor(readonly db: Kysely<SignatureTables>) {}
+
+  async insert(row: DocumentTable, bytes: StagedObject): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await bytes.commitIn(tx)
+      await tx.insertInto('documents').values(row).execute()
+    })
+  }
+
+  find(id: string) {
+    return this.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+}
