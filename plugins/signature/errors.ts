@@ -53,3 +53,14 @@ export const ERR_SESSION_SIGNERS_INVALID = defineError('ERR_SESSION_SIGNERS_INVA
 export const ERR_SESSION_SIGNER_NOT_SIGNATORY = defineError('ERR_SESSION_SIGNER_NOT_SIGNATORY', 422, 'The record binds this slot to another signatory')
 export const ERR_SESSION_SIGNER_REPEATED = defineError('ERR_SESSION_SIGNER_REPEATED', 422, 'One person may not sign two slots of this session')
 export const ERR_SESSION_REMIND_TOO_SOON = defineError('ERR_SESSION_REMIND_TOO_SOON', 429, 'The signers of this session were reminded recently; try again later')
+
+// --- Uploaded documents and signers by e-mail (issue 38) ---
+export const ERR_DOCUMENT_NOT_FOUND = defineError('ERR_DOCUMENT_NOT_FOUND', 404, 'No document with this id')
+export const ERR_SIGN_LINK_NOT_FOUND = defineError('ERR_SIGN_LINK_NOT_FOUND', 404, 'This signing link is not valid')
+export const ERR_SIGN_LINK_EXPIRED = defineError('ERR_SIGN_LINK_EXPIRED', 410, 'This signing link has expired')
+export const ERR_SIGN_LINK_USED = defineError('ERR_SIGN_LINK_USED', 410, 'This signing link has been used, or its signing has ended')
+export const ERR_SIGN_LINK_UNVERIFIED = defineError('ERR_SIGN_LINK_UNVERIFIED', 401, 'Enter the code mailed to you first')
+export const ERR_SIGN_CODE_INVALID = defineError('ERR_SIGN_CODE_INVALID', 400, 'The code is not right')
+export const ERR_SIGN_CODE_EXPIRED = defineError('ERR_SIGN_CODE_EXPIRED', 400, 'The code has expired (or none was sent): ask for a new one')
+export const ERR_SIGN_CODE_LOCKED = defineError('ERR_SIGN_CODE_LOCKED', 429, 'Too many wrong codes: ask for a new one')
+export const ERR_SIGN_RATE_LIMITED = defineError('ERR_SIGN_RATE_LIMITED', 429, 'Too many messages for this address or from this sender; try again later')

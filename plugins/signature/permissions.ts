@@ -23,5 +23,7 @@ export const WEBHOOKS_PERMISSION = 'webhooks:manage'
 /** The outbox page: every e-mail the application sent or wrote as .eml, with its recipient. */
 export const OUTBOX_PERMISSION = 'signature-outbox:read'
 
-/** Uploading a PDF of one's own and sending it for signature (issue 38). */
-export const DOCUMENTS_PERMISSION = { create: 'documents:create' } as const
+/** Uploading a PDF of one's own to send for signature (issue 38). */
+export const DOCUMENTS_PERMISSION = {
+  create: 'documents:create',
+} as const

@@ -7,6 +7,10 @@ import { signatureLibraryApi } from './library/signature-library-api.ts'
 import type { TemplateSource } from './registry/pdf-template-registry.ts'
 import { createSessionManager } from './sessions/create-session-manager.ts'
 import { signingSessionsApi } from './sessions/sessions-api.ts'
+import { signLinksApi } from './sessions/sign-links-api.ts'
+import { documentsApi } from './documents/documents-api.ts'
+import { Documents } from './documents/documents.ts'
+import { DocumentRepository } from './documents/document-repository.ts'
 import type { SigningSessionManager } from './sessions/signing-session-manager.ts'
 import { signablesApi } from './signables/signables-api.ts'
 import { renewDueSignedDocuments, type DocumentRenewal } from './signing/signed-document-renewal.ts'
@@ -145,6 +149,8 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
     storagePath: options.storagePath, smtpUrl: options.smtpUrl, publicUrl: options.publicUrl, mailFrom: options.mailFrom, allowPrivateWebhooks: options.allowPrivateWebhooks,
     signerUrl: (template, requestId, userId) => sessions.signerUrl(template, requestId, userId),
     certificate: (sessionId) => sessions.certificateForMail(sessionId),
+    document: (sessionId) => sessions.mail.signedDocument(sessionId),
+    external: { find: (requestId) => sessions.mail.externalRecipient(requestId), openCode: (sealed, requestId) => sessions.mail.openCode(sealed, requestId) },
   })
   metrics.watchOutbox(delivery.outbox.repository)
   const documents = { renewDueTimestamps: (o: { beforeDays: number }) => renewDueSignedDocuments({ signatures: services.signatures, disk: services.disk, ltv: services.ltv }, o) }
@@ -157,6 +163,8 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   await app.register(signatureLibraryApi, { library: services.library })
   await app.register(signingApi, { services: signature, policy: app.policy })
   await app.register(signingSessionsApi, { sessions, pageImages: services.pageImages })
+  await app.register(documentsApi, { documents: new Documents({ repository: new DocumentRepository(services.database.db), disk: services.disk, pdf: services.pdf, policy: app.policy }), pageImages: services.pageImages })
+  await app.register(signLinksApi, { sessions, pageImages: services.pageImages })
   await app.register(webhooksApi, { webhooks: delivery.webhooks, policy: app.policy })
   await app.register(pkiRoutes, { pki: services.pki, publicTsa: services.config.timestamps.public_tsa, ...(options.pkiRateLimit ? { rateLimit: options.pkiRateLimit } : {}) })
   // The verifier: public, stores nothing (verify/verify-api.ts).

@@ -7,6 +7,11 @@ export interface SignatureConfigInput {
   /** Bounds on the work one document or image may cause (README: "Limits"). */
   limits?: { pdf_decoded_mb?: number | string; task_timeout_ms?: number | string; worker_heap_mb?: number | string; worker_idle_ms?: number | string }
   sessions?: { stale_claim_ms?: number | string; seal_retry_every_ms?: number | string }
+  /** Uploaded documents and signers by e-mail (docs/signing-documents-api.md): abuse limits. */
+  documents?: {
+    invitations_per_address_per_day?: number | string; sessions_per_creator_per_hour?: number | string
+    codes_per_link_per_hour?: number | string; codes_per_address_per_hour?: number | string
+  }
   /** Sweeping what crashes leave on the signature disk (docs/operating.md). */
   storage?: { grace_ms?: number | string; sweep_every_ms?: number | string }
   /** The outbox's dispatcher (README: "E-mail and webhooks"). */
@@ -54,6 +59,13 @@ const signatureConfigSchema = z.strictObject({
     // right after the last signature) are sealed at boot and then this often; 0: at boot only.
     seal_retry_every_ms: z.coerce.number().int().min(0).max(30 * 24 * 3_600_000).default(10 * 60_000),
   }).default({ stale_claim_ms: 5 * 60_000, seal_retry_every_ms: 10 * 60_000 }),
+  documents: z.strictObject({
+    // A creator cannot mail-bomb an address: invitations to one external address, whoever sends them.
+    invitations_per_address_per_day: z.coerce.number().int().min(1).max(100_000).default(20),
+    sessions_per_creator_per_hour: z.coerce.number().int().min(1).max(100_000).default(30),
+    codes_per_link_per_hour: z.coerce.number().int().min(1).max(1_000).default(5),
+    codes_per_address_per_hour: z.coerce.number().int().min(1).max(1_000).default(10),
+  }).default({ invitations_per_address_per_day: 20, sessions_per_creator_per_hour: 30, codes_per_link_per_hour: 5, codes_per_address_per_hour: 10 }),
   storage: z.strictObject({
     // From SIGNATURE_STORAGE_GRACE_MS. Temporary files and files no row references are removed
     // only once older than this, so a write still in flight on any instance (its row not yet

@@ -1,4 +1,5 @@
 import type { Placement } from '../contracts/placement.ts'
+import type { DocumentTables } from '../documents/documents-tables.ts'
 import type { LibraryTables } from '../library/library-tables.ts'
 import type { OutboxTables } from '../outbox/outbox-tables.ts'
 import type { PkiTables } from '../pki/pki-tables.ts'
@@ -13,6 +14,6 @@ export interface TemplateSlotTable extends Placement {
 }
 
 /** Every table of the plugin; later parts (sessions) extend this too. */
-export interface SignatureTables extends LibraryTables, SessionTables, OutboxTables, PkiTables {
+export interface SignatureTables extends LibraryTables, SessionTables, OutboxTables, PkiTables, DocumentTables {
   digital_pdf_template_slots: TemplateSlotTable
 }

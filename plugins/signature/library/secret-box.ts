@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
 
 const VERSION = 'v1'
 
@@ -20,6 +20,15 @@ export class SecretBox {
     cipher.setAAD(Buffer.from(associatedData))
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
     return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.')
+  }
+
+  /**
+   * An HMAC-SHA256 under a key derived from this one for `purpose`: a value only the holder of the
+   * encryption key can compute again (sign links are mailed twice and stored only as a digest).
+   */
+  mac(purpose: string, data: string): Buffer {
+    const derived = createHmac('sha256', this.#key).update(`secret-box mac: ${purpose}`).digest()
+    return createHmac('sha256', derived).update(data).digest()
   }
 
   open(sealed: string, associatedData: string): string {

@@ -81,7 +81,8 @@ export class SignatureLibrary {
   constructor(
     private readonly repository: SignatureRepository,
     private readonly secrets: SecretBox,
-    private readonly certificates: CertificateOperations,
+    /** Also issues the one-off certificates of signers without an account (sessions/sign-links.ts). */
+    readonly certificates: CertificateOperations,
     // The server passes workerImageDecoder(pool); decoding in this thread suits tests and scripts.
     private readonly images: ImageDecoder = inProcessImageDecoder,
     private readonly now: () => Date = () => new Date(),

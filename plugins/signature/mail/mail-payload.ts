@@ -1,5 +1,5 @@
 /** The messages of signing sessions (issue 20, item 5). */
-export type MailKind = 'invitation' | 'reminder' | 'declined' | 'completed' | 'cancelled'
+export type MailKind = 'invitation' | 'reminder' | 'declined' | 'completed' | 'cancelled' | 'sign-code'
 
 /** What a mail row of the outbox holds: facts at commit time; the text is written when it is sent. */
 export interface MailPayload {
@@ -14,4 +14,6 @@ export interface MailPayload {
   message?: string | null
   /** When the session is due, in invitations and reminders. */
   dueAt?: string | null
+  /** A one-time code for an external signer, sealed with the encryption key (opened only to send it). */
+  code?: string
 }

@@ -12,7 +12,16 @@ export interface MailSenderOptions {
   from?: string
   /** The certificate of completion, attached to the "completed" mail. */
   certificate?: (sessionId: string) => Promise<{ bytes: Buffer; fileName: string } | null>
+  /** The signed PDF the "completed" mail carries (null when too large to attach: the mail links to it). */
+  document?: (sessionId: string) => Promise<{ bytes: Buffer; fileName: string } | null>
+  /** Signers by e-mail address (`request:<id>` targets): their name, address and link token; the sealed code of a code mail. */
+  external?: {
+    find(requestId: string): Promise<{ name: string; email: string; signUrl: string; documentUrl: string } | null>
+    openCode(sealed: string, requestId: string): string
+  }
 }
+
+const EXTERNAL = 'request:'
 
 /** Renders a mail row for its recipient and hands it to the transport. */
 export class MailSender implements OutboxSender {
@@ -21,13 +30,20 @@ export class MailSender implements OutboxSender {
   async send(row: SignatureOutboxTable): Promise<SendResult> {
     const { users, transport, links } = this.options
     const payload = JSON.parse(row.payload) as MailPayload
-    const to = await users.findById(row.target)
+    const external = row.target.startsWith(EXTERNAL) ? await this.options.external?.find(row.target.slice(EXTERNAL.length)) : null
+    const to = external ? { id: row.target, ...external } : await users.findById(row.target)
     // A user removed since the change has no address any more: nothing a retry could fix.
     if (!to) return { ok: false, permanent: true, error: `No user ${row.target}`, summary: null }
     const actor = payload.actor ? await users.findById(payload.actor) : null
-    const mail = await renderMail(payload, to, actor, links)
+    const code = payload.kind === 'sign-code' && payload.code && payload.requestId ? this.options.external?.openCode(payload.code, payload.requestId) : undefined
+    const mail = await renderMail(payload, to, actor, links, code)
     const host = new URL(links.base()).hostname || 'localhost'
     const certificate = payload.kind === 'completed' ? await this.options.certificate?.(payload.sessionId) : null
+    const document = payload.kind === 'completed' ? await this.options.document?.(payload.sessionId) : null
+    const attachments = [
+      ...(document ? [{ filename: document.fileName, content: document.bytes, contentType: 'application/pdf' }] : []),
+      ...(certificate ? [{ filename: certificate.fileName, content: certificate.bytes, contentType: 'application/pdf' }] : []),
+    ]
     const delivered = await transport.deliver(row.id, {
       from: this.options.from ?? { name: 'Signatures', address: `no-reply@${host}` },
       to: { name: to.name, address: to.email },
@@ -36,7 +52,7 @@ export class MailSender implements OutboxSender {
       // The outbox message id: a message sent twice (a crash after the SMTP answer) shows it.
       messageId: `<${row.message_id}@${host}>`,
       headers: { 'X-Signature-Session': payload.sessionId },
-      ...(certificate ? { attachments: [{ filename: certificate.fileName, content: certificate.bytes, contentType: 'application/pdf' }] } : {}),
+      ...(attachments.length ? { attachments } : {}),
     })
     return { ok: true, summary: `${to.email}: ${mail.subject} (${delivered})` }
   }

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { LocalDisk, type Disk } from '../../../core/storage/disk.ts'
-import { MailSender } from '../mail/mail-sender.ts'
+import { MailSender, type MailSenderOptions } from '../mail/mail-sender.ts'
 import { emlTransport, smtpTransport, type MailTransport } from '../mail/mail-transport.ts'
 import type { MailLinks } from '../mail/render-mail.ts'
 import type { SignatureServices } from '../signature-services.ts'
@@ -28,6 +28,10 @@ export interface DeliveryOptions {
   signerUrl(template: string, requestId: string, userId: string): Promise<string | null>
   /** The certificate of completion the "completed" mail carries. */
   certificate(sessionId: string): Promise<{ bytes: Buffer; fileName: string } | null>
+  /** The signed PDF the "completed" mail carries, when small enough. */
+  document?: MailSenderOptions['document']
+  /** Signers by e-mail address: who they are and their links. */
+  external?: MailSenderOptions['external']
 }
 
 /** `app.signature.outbox`, `.mail` and `.webhooks`. */
@@ -61,7 +65,7 @@ export function createDelivery(app: FastifyInstance, services: SignatureServices
   const webhookSender = new WebhookSender({ endpoints: writer.endpoints, secrets, allowPrivate })
   const dispatcher = new OutboxDispatcher({
     repository,
-    senders: { mail: new MailSender({ users: app.users, transport, links, certificate: options.certificate, ...(options.mailFrom ? { from: options.mailFrom } : {}) }), webhook: webhookSender },
+    senders: { mail: new MailSender({ users: app.users, transport, links, certificate: options.certificate, ...(options.document ? { document: options.document } : {}), ...(options.external ? { external: options.external } : {}), ...(options.mailFrom ? { from: options.mailFrom } : {}) }), webhook: webhookSender },
     retry: { ...DEFAULT_RETRY, baseMs: config.outbox.retry_base_ms },
     staleClaimMs: config.outbox.stale_claim_ms,
     onError: (error) => app.log.error({ err: error }, 'outbox dispatch failed; the rows wait for the next pass'),

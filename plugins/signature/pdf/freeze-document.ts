@@ -16,6 +16,7 @@ import { timestampSourceFor, type TimestampSource } from '../timestamps/timestam
 import { resolveSigner, type SignerInput } from './signer-input.ts'
 import type { Box } from './stamp-geometry.ts'
 import { pageFrame, toUserSpace } from './page-frame.ts'
+import { createTextField } from './text-field.ts'
 
 /** A field's box in points on the page as displayed (page-frame.ts); its /Rect is converted here. */
 export interface SignatureSlot extends Box {
@@ -25,10 +26,22 @@ export interface SignatureSlot extends Box {
   page: number
   /** Who signs here, as people read it ("Employee"): the unsigned field says "Sign here: <label>". */
   label?: string
+  /** Further fields this slot's signature freezes with its own (its signer's date, name, ... fields). */
+  locks?: string[]
+}
+
+/** A form field (date signed, name, initials, text) created empty in the certified revision. */
+export interface FormFieldSlot extends Box {
+  name: string
+  page: number
+  /** What the empty field shows ("Date signed"). */
+  label: string
 }
 
 export interface FreezeDocumentOptions {
   fields: SignatureSlot[]
+  /** Text fields filled later by their signer's update (text-field.ts). */
+  formFields?: FormFieldSlot[]
   /** The application's own certificate: it certifies the frozen revision. */
   signer: SignerInput
   reason?: string
@@ -44,7 +57,8 @@ export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOpt
   const signingTime = options.signingTime ?? new Date()
   const identity = resolveSigner(options.signer, signingTime)
   const doc = await loadForRewrite(pdf)
-  assertSlotsValid(options.fields, new Set(listFields(doc).map((field) => field.name)))
+  const formFields = options.formFields ?? []
+  assertSlotsValid([...options.fields, ...formFields], new Set(listFields(doc).map((field) => field.name)))
   const frames = doc.getPages().map(pageFrame)
   // Before the objects below, so the reserved number is a gap, not the trailer's highest.
   reserveDssSlot(doc)
@@ -52,7 +66,13 @@ export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOpt
     const page = pageAt(doc, slot.page)
     assertOnPage(slot, frames, `field ${JSON.stringify(slot.name)}`)
     // Locked in the certified revision: whoever signs the slot freezes it (field-lock.ts).
-    createSignatureField(doc, { name: slot.name, page, rect: toUserSpace(pageFrame(page), slot), lock: ownFieldLock(slot.name), placeholder: slot.label ?? slot.name })
+    createSignatureField(doc, { name: slot.name, page, rect: toUserSpace(pageFrame(page), slot), lock: { ...ownFieldLock(slot.name), fields: [slot.name, ...(slot.locks ?? [])] }, placeholder: slot.label ?? slot.name })
+  }
+  for (const slot of formFields) {
+    const page = pageAt(doc, slot.page)
+    assertOnPage(slot, frames, `field ${JSON.stringify(slot.name)}`)
+    const frame = pageFrame(page)
+    createTextField(doc, { name: slot.name, page, rect: toUserSpace(frame, slot), rotate: frame.rotate, label: slot.label })
   }
   const certify = { p: options.permission ?? 2 }
   const signature = buildSignatureDictionary(doc.context, {
@@ -68,7 +88,7 @@ export async function freezeDocument(pdf: Uint8Array, options: FreezeDocumentOpt
   return finishSignature({ context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps), write: () => saveNormalized(doc, versionSeed(pdf, identity, signingTime)) })
 }
 
-function assertSlotsValid(slots: SignatureSlot[], existing: Set<string>): void {
+function assertSlotsValid(slots: Array<SignatureSlot | FormFieldSlot>, existing: Set<string>): void {
   const seen = new Set<string>()
   for (const slot of slots) {
     if (!slot.name || slot.name.includes('.')) {

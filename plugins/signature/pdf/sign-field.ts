@@ -17,11 +17,15 @@ import { resolveSigner, type SignerInput } from './signer-input.ts'
 import { appearanceDictionary, createStampAppearance } from './stamp-appearance.ts'
 import { normalizeRect } from './stamp-geometry.ts'
 import { pageFrame, type QuarterTurn } from './page-frame.ts'
+import { fillTextField, textAppearance } from './text-field.ts'
 
 export interface SignFieldOptions {
   fieldName: string
-  /** PNG or JPEG bytes, scaled into the field's rectangle. */
-  image: Uint8Array
+  /** PNG or JPEG bytes, scaled into the field's rectangle; or `typed`, the signer's name as typed. */
+  image?: Uint8Array
+  typed?: string
+  /** Text fields of this signer filled in the same update (date signed, name, ...). */
+  fill?: Array<{ name: string; value: string }>
   signer: SignerInput
   reason?: string
   name?: string
@@ -38,7 +42,13 @@ export async function signField(pdf: Uint8Array, options: SignFieldOptions): Pro
   if (docMdpPermission(doc) === 1) throw ERR_PDF_NO_CHANGES_ALLOWED()
   const field = findUnsignedSignatureField(doc, options.fieldName)
 
-  const image = await embedStampImage(doc, options.image)
+  const image = options.image ? await embedStampImage(doc, options.image) : null
+  const filled: Array<[PDFRef, PDFObject]> = []
+  for (const { name, value } of options.fill ?? []) {
+    const text = listFields(doc).find((candidate) => candidate.name === name && !candidate.isSignature)
+    if (!text) throw ERR_FIELD_NOT_FOUND(`The PDF has no text field named ${JSON.stringify(name)}`)
+    filled.push(...fillTextField(doc.context, text, value, widgetRotation(doc, text.ref, text.dict)))
+  }
   // A field locked at freeze time gets the FieldMDP reference its /Lock asks for.
   const signature = buildSignatureDictionary(doc.context, { ...options, identity, signingTime, lock: readFieldLock(field.dict) })
   field.dict.set(PDFName.of('V'), signature)
@@ -46,14 +56,15 @@ export async function signField(pdf: Uint8Array, options: SignFieldOptions): Pro
   for (const widget of field.widgets) {
     const rect = normalizeRect(widget.dict.lookupMaybe(PDFName.of('Rect'), PDFArray)?.asArray().map(numberOf) ?? [])
     if (rect.width > 0 && rect.height > 0) {
-      const appearance = createStampAppearance(doc.context, image, rect, widgetRotation(doc, widget.ref, widget.dict))
+      const rotation = widgetRotation(doc, widget.ref, widget.dict)
+      const appearance = image ? createStampAppearance(doc.context, image, rect, rotation) : textAppearance(doc.context, rect, rotation, options.typed ?? options.name ?? '')
       widget.dict.set(PDFName.of('AP'), appearanceDictionary(doc.context, appearance))
     }
     if (widget.ref !== field.ref) changed.push([widget.ref, widget.dict])
   }
   return finishSignature({
     context: doc.context, signature, identity, timestamps: timestampSourceFor(options.timestamps),
-    write: () => appendIncrementalUpdate(pdf, { objects: [...changed, ...created()], previous, context: doc.context }),
+    write: () => appendIncrementalUpdate(pdf, { objects: [...changed, ...filled, ...created()], previous, context: doc.context }),
   })
 }
 

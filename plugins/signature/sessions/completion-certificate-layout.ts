@@ -15,7 +15,7 @@ export interface CompletionCertificateData {
   completedAt: string
   frozenSha256: string
   finalSha256: string
-  signers: Array<{ name: string; email: string; slot: string; signedAt: string; address: string | null; sha256Before: string | null; sha256After: string | null }>
+  signers: Array<{ name: string; email: string; slot: string; signedAt: string; address: string | null; identifiedBy?: string | null; userAgent?: string | null; sha256Before: string | null; sha256After: string | null }>
   events: Array<{ at: string; text: string }>
 }
 
@@ -89,6 +89,8 @@ export async function completionCertificate(data: CompletionCertificateData): Pr
     w.gap(4)
     w.line(`${i + 1}. ${s.name} <${s.email}>, signing "${s.slot}"`, { bold: true })
     w.line(`Signed on ${s.signedAt}${s.address ? ` from ${s.address}` : ''}`, { indent: 14 })
+    if (s.identifiedBy) w.line(`Identified by ${s.identifiedBy}`, { indent: 14 })
+    if (s.userAgent) w.line(`Browser: ${s.userAgent.slice(0, 90)}`, { indent: 14 })
     if (s.sha256Before) w.line(`SHA-256 before: ${s.sha256Before}`, { indent: 14, color: grey })
     if (s.sha256After) w.line(`SHA-256 after:  ${s.sha256After}`, { indent: 14, color: grey })
   }

@@ -41,6 +41,8 @@ async function certificateOf(ctx: SessionContext, session: SigningSessionTable, 
   const person = async (id: string | null) => (id ? await users.findById(id) : null)
   const nameOf = async (id: string | null) => (await person(id))?.name ?? id ?? 'the system'
   const completedAt = session.closed_at ?? session.updated_at
+  // An event without an actor on a request is its external signer's (verify, finalize).
+  const externalName = (requestId: string | null) => requests.find((r) => r.id === requestId)?.signer_name ?? 'the system'
   const data: CompletionCertificateData = {
     title: session.signable_title, sessionId: session.id, template: session.template_key, mode: session.mode,
     createdBy: await nameOf(session.created_by), createdAt: session.created_at, completedAt,
@@ -51,13 +53,13 @@ async function certificateOf(ctx: SessionContext, session: SigningSessionTable, 
       const signed = events.find((e) => e.event === 'signed' && e.request_id === r.id)
       const who = await person(r.signer_user_id)
       return {
-        name: who?.name ?? r.signer_user_id, email: who?.email ?? '', slot: r.slot_key, signedAt: r.signed_at ?? signed?.created_at ?? '',
-        address: signed?.ip_address ?? null, sha256Before: signed?.sha256_before ?? null, sha256After: signed?.sha256_after ?? r.document_sha256,
+        name: who?.name ?? r.signer_name ?? r.signer_user_id ?? '', email: who?.email ?? r.signer_email ?? '', slot: r.slot_key, signedAt: r.signed_at ?? signed?.created_at ?? '',
+        address: signed?.ip_address ?? null, identifiedBy: identifiedByText(r.identified_by), userAgent: signed?.user_agent ?? null, sha256Before: signed?.sha256_before ?? null, sha256After: signed?.sha256_after ?? r.document_sha256,
       }
     })),
     events: await Promise.all(events.map(async (e) => ({
       at: e.created_at,
-      text: `${e.event === 'completed' ? 'Completed:' : await nameOf(e.actor_user_id)} ${EVENT_TEXT[e.event] ?? e.event}${e.request_id ? ` (${requests.find((r) => r.id === e.request_id)?.slot_key ?? ''})` : ''}${e.ip_address ? ` from ${e.ip_address}` : ''}`,
+      text: `${e.event === 'completed' ? 'Completed:' : e.actor_user_id ? await nameOf(e.actor_user_id) : externalName(e.request_id)} ${EVENT_TEXT[e.event] ?? e.event}${e.request_id ? ` (${requests.find((r) => r.id === e.request_id)?.slot_key ?? ''})` : ''}${e.ip_address ? ` from ${e.ip_address}` : ''}`,
     }))),
   }
   const laidOut = await pdf.run('completionCertificate', data)
@@ -70,4 +72,10 @@ async function certificateOf(ctx: SessionContext, session: SigningSessionTable, 
   // one is dropped and the stored one answered, so the mail attaches what the page downloads.
   if (!(await disk.putIfAbsent(key, bytes))) return { bytes: await disk.get(key), fileName }
   return { bytes, fileName }
+}
+
+function identifiedByText(how: string | null | undefined): string | null {
+  if (how === 'account') return 'signed in to their account'
+  if (how === 'email-code') return 'a one-time code sent to their e-mail address'
+  return null
 }

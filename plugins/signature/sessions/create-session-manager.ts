@@ -4,6 +4,8 @@ import type { SigningIdentity } from '../certificates/index.ts'
 import type { SignableSource } from '../contracts/signable-source.ts'
 import type { SignatureServices } from '../signature-services.ts'
 import { loadOrCreateApplicationSigner } from './application-signer.ts'
+import { DocumentRepository } from '../documents/document-repository.ts'
+import { readP12 } from '../certificates/index.ts'
 import type { SessionEventSink } from './session-notifications.ts'
 import { SessionRepository } from './session-repository.ts'
 import { SigningSessionManager, type SessionManagerDependencies } from './signing-session-manager.ts'
@@ -39,6 +41,19 @@ export function createSessionManager(services: SignatureServices, options: {
     applicationSigner: () => (signer ??= loadOrCreateApplicationSigner(path.join(options.storagePath, 'keys'), services.certificateAuthority)
       .then(async (identity) => { await services.pki.recordCertificate(identity.certificates[0]!); return identity })
       .catch((error) => { signer = undefined; throw error })),
+    documents: {
+      documents: new DocumentRepository(services.database.db),
+      secrets: services.secrets,
+      limits: services.config.documents,
+      outbox: services.outboxWriter,
+      // Issued for one signing and recorded in the CA's register, so OCSP and the sealing vouch for it.
+      issueCertificate: async (subject) => {
+        const issued = await services.library.certificates.issue(subject)
+        const identity = readP12(issued.p12, issued.password)
+        await services.pki.recordCertificate(identity.certificates[0]!)
+        return issued
+      },
+    },
     ...(options.hooks ? { hooks: options.hooks } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   })

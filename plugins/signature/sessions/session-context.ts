@@ -12,6 +12,22 @@ import type { LongTermValidation } from '../ltv/long-term-validation.ts'
 import type { SignerUrlBuilder } from './signer-url.ts'
 import type { WaitingCounts } from './waiting-counts.ts'
 import type { SignatureMetrics } from '../signature-metrics.ts'
+import type { DocumentRepository } from '../documents/document-repository.ts'
+import type { SecretBox } from '../library/secret-box.ts'
+import type { SignatureConfig } from '../signature-config.ts'
+import type { OutboxWriter } from '../outbox/outbox-writer.ts'
+
+/** What document sessions and their external signers need (issue 38); absent, `document` bodies answer 500. */
+export interface DocumentSessionDependencies {
+  documents: DocumentRepository
+  /** The encryption key's uses: sign-link tokens (mac) and one-time codes in the outbox (seal). */
+  secrets: Pick<SecretBox, 'mac' | 'seal' | 'open'>
+  /** A certificate from the application's CA for one external signer's one signing. */
+  issueCertificate(subject: { name: string; email: string }): Promise<{ p12: Buffer; password: string; subject: string }>
+  limits: SignatureConfig['documents']
+  /** Code mails go through the outbox like every other mail. */
+  outbox: OutboxWriter
+}
 
 /** A claim held this long belongs to a process that died mid-signing: it may be taken over. */
 export const DEFAULT_STALE_CLAIM_MS = 5 * 60_000
@@ -41,6 +57,8 @@ export interface SessionManagerDependencies {
   now?: () => Date
   /** At most one reminder per session in this long (default an hour). */
   remindIntervalMs?: number
+  /** Uploaded documents and external signers (session-create-document.ts, sign-links.ts). */
+  documents?: DocumentSessionDependencies
   /** Counts signatures and completed sessions (signature-metrics.ts). */
   metrics?: Pick<SignatureMetrics, 'signatureMade' | 'sessionCompleted'>
   /** Test seams: throwing in either must leave the session exactly as it was. */

@@ -18,6 +18,7 @@ import type { SigningSessionRequestTable, SigningSessionTable } from './session-
 import { sessionJson, type SessionJson } from './session-views.ts'
 import { compareSigningOrder } from './signing-order.ts'
 import { dueAtSchema } from './session-expiry.ts'
+import { createDocumentSession } from './session-create-document.ts'
 import { ERR_VALIDATION } from '../../../core/http/errors.ts'
 
 const slotKey = z.string().min(1).max(120)
@@ -43,6 +44,8 @@ const createSchema = z.strictObject({
  * writes the session, its requests and the 'created' event together.
  */
 export async function createSession(ctx: SessionContext, user: PublicUser | null | undefined, body: unknown, address?: string): Promise<SessionJson> {
+  // An uploaded document with its fields (issue 38), or a template's record.
+  if (body && typeof body === 'object' && 'document' in body) return createDocumentSession(ctx, user, body, address)
   const creator = assertMayCreate(ctx, user)
   const { deps } = ctx
   const input = parseInput(createSchema, body, 'body')

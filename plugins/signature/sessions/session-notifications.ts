@@ -23,6 +23,10 @@ const WEBHOOK_OF: Record<string, WebhookEventType | undefined> = {
   cancelled: 'session.cancelled',
 }
 
+/** A mail row's target: the user's id, or `request:<id>` for a signer by e-mail (mail-sender resolves it). */
+export const recipientOf = (r: Pick<SigningSessionRequestTable, 'id' | 'signer_user_id'>): string => r.signer_user_id ?? `${EXTERNAL_TARGET}${r.id}`
+export const EXTERNAL_TARGET = 'request:'
+
 /**
  * Who is told what when a session changes, worked out from the rows as the transaction left them:
  * - created: an invitation to each signer whose turn it is (all of them in a parallel session);
@@ -36,21 +40,21 @@ export function sessionMails(event: SigningSessionEventTable, session: SigningSe
   const turn = (list: readonly SigningSessionRequestTable[], r: SigningSessionRequestTable) => r.status === 'pending' && isTurnOf(session.mode, list, r)
   switch (event.event) {
     case 'created':
-      return requests.filter((r) => turn(requests, r)).map((r) => ({ to: r.signer_user_id, kind: 'invitation', requestId: r.id }))
+      return requests.filter((r) => turn(requests, r)).map((r) => ({ to: recipientOf(r), kind: 'invitation', requestId: r.id }))
     case 'reminded':
-      return requests.filter((r) => turn(requests, r)).map((r) => ({ to: r.signer_user_id, kind: 'reminder', requestId: r.id }))
+      return requests.filter((r) => turn(requests, r)).map((r) => ({ to: recipientOf(r), kind: 'reminder', requestId: r.id }))
     case 'signed': {
       if (session.status !== 'active') return []
       // The rows before this signature: the signed request was still open.
       const before = requests.map((r) => (r.id === event.request_id ? { ...r, status: 'signing' as const } : r))
-      return requests.filter((r, i) => turn(requests, r) && !turn(before, before[i]!)).map((r) => ({ to: r.signer_user_id, kind: 'invitation', requestId: r.id }))
+      return requests.filter((r, i) => turn(requests, r) && !turn(before, before[i]!)).map((r) => ({ to: recipientOf(r), kind: 'invitation', requestId: r.id }))
     }
     case 'declined':
     case 'cancelled':
     case 'completed': {
       // A declined request in a cancelled session is a signer whose account was deleted: nobody to tell.
       const told = requests.filter((r) => event.event !== 'cancelled' || r.status !== 'declined')
-      const people = new Set([session.created_by, ...told.map((r) => r.signer_user_id)])
+      const people = new Set([session.created_by, ...told.map(recipientOf)])
       // The one who declined or cancelled knows; on completion everyone is told, the last signer too.
       if (event.event !== 'completed' && event.actor_user_id) people.delete(event.actor_user_id)
       return [...people].map((to) => ({ to, kind: event.event as MailKind, requestId: event.request_id }))

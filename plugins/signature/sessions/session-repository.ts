@@ -19,8 +19,13 @@ export interface SignatureCommit {
   documentSha256: string
   sha256Before: string
   signedAt: string
-  signature: DigitalSignatureTable
+  /** Absent for a signer without an account: no library signature to hang a row on. */
+  signature?: DigitalSignatureTable
   positions: SignaturePositionTable[]
+  /** 'account' | 'email-code', kept on the request. */
+  identifiedBy?: string
+  /** More writes of the same transaction (the sign link consumed); throwing rolls everything back. */
+  also?: (tx: Transaction<SignatureTables>) => Promise<void>
   event: SigningSessionEventTable
   completedEvent: SigningSessionEventTable
 }
@@ -61,10 +66,11 @@ export class SessionRepository {
     return result
   }
 
-  async insertSession(session: SigningSessionTable, requests: SigningSessionRequestTable[], event: SigningSessionEventTable): Promise<void> {
+  async insertSession(session: SigningSessionTable, requests: SigningSessionRequestTable[], event: SigningSessionEventTable, also?: (tx: Transaction<SignatureTables>) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx.insertInto('signing_sessions').values(session).execute()
       await tx.insertInto('signing_session_requests').values(requests).execute()
+      await also?.(tx)
       await this.#event(tx, event)
     })
     this.#committed(undefined)
@@ -158,8 +164,9 @@ export class SessionRepository {
       return await this.db.transaction().execute(async (tx) => {
         const signed = await tx.updateTable('signing_session_requests')
           .set({
-            status: 'signed', claim_token: null, signature_uuid: commit.signature.uuid, document_key: commit.documentKey,
+            status: 'signed', claim_token: null, signature_uuid: commit.signature?.uuid ?? null, document_key: commit.documentKey,
             document_sha256: commit.documentSha256, signed_at: commit.signedAt, updated_at: commit.signedAt,
+            ...(commit.identifiedBy ? { identified_by: commit.identifiedBy } : {}),
           })
           .where('id', '=', commit.requestId).where('status', '=', 'signing').where('claim_token', '=', commit.claimToken)
           .executeTakeFirst()
@@ -178,8 +185,9 @@ export class SessionRepository {
           const session = await this.findSession(commit.sessionId, tx)
           throw new Rollback(session?.status === 'active' ? 'revision-moved' : 'session-closed')
         }
-        await tx.insertInto('digital_signatures').values(commit.signature).execute()
-        if (commit.positions.length) await tx.insertInto('signature_positions').values(commit.positions).execute()
+        if (commit.signature) await tx.insertInto('digital_signatures').values(commit.signature).execute()
+        await commit.also?.(tx)
+        if (commit.signature && commit.positions.length) await tx.insertInto('signature_positions').values(commit.positions).execute()
         await this.#event(tx, commit.event)
         const open = await tx.selectFrom('signing_session_requests').select((eb) => eb.fn.countAll().as('n'))
           .where('session_id', '=', commit.sessionId).where('status', '<>', 'signed').executeTakeFirstOrThrow()

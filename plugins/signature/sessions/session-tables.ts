@@ -38,7 +38,15 @@ export interface SigningSessionRequestTable {
   slot_key: string
   /** The empty signature field created for this slot at freeze time (/T). */
   field_name: string
-  signer_user_id: string
+  /** Null for a signer addressed by e-mail (signer_email, signer_name): no account. */
+  signer_user_id: string | null
+  /** A document session's external signer (migration 012). */
+  signer_email?: string | null
+  signer_name?: string | null
+  /** JSON of a document session request's fields: [{ id, type, name, page, x, y, width, height, label }]. */
+  fields?: string | null
+  /** How the signer proved who they are when signing: 'account' | 'email-code'. */
+  identified_by?: string | null
   /** Position in a sequential session; equal numbers may sign in any order among themselves. */
   sign_order: number
   status: RequestStatus
@@ -74,6 +82,8 @@ export interface SigningSessionEventTable {
   sha256_after: string | null
   detail: string | null
   created_at: string
+  /** The browser that did it (migration 012). */
+  user_agent?: string | null
 }
 
 export interface SessionTables {

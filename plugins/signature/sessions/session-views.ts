@@ -8,6 +8,8 @@ import type { SigningSessionRequestTable, SigningSessionTable } from './session-
 import { isTurnOf, orderApplies } from './signing-order.ts'
 import { isExpired } from './session-expiry.ts'
 import { NEW_SIGNATURE_UUID } from '../signer/new-signature.ts'
+import { requestFields, type RequestField } from './request-fields.ts'
+import { DOCUMENT_TEMPLATE_KEY } from './document-template-key.ts'
 
 // What the API and the inbox show of sessions. Rows become JSON here and nowhere else, so the
 // API's answer, the inbox page and its JSON cannot drift apart.
@@ -18,7 +20,12 @@ export interface SessionRequestJson {
   /** The slot's label in its template (the key when the template is gone): what people read. */
   slotLabel: string
   field: string
-  signer: { id: string; name: string | null }
+  /** id null: a signer by e-mail address, without an account. */
+  signer: { id: string | null; name: string | null; email: string | null }
+  /** How the signer proved who they are when signing: 'account' | 'email-code'; null before. */
+  identifiedBy: string | null
+  /** A document session's fields of this signer (date, name, ...); [] for a template's session. */
+  fields: Array<Omit<RequestField, 'name'>>
   order: number
   status: string
   placement: Placement
@@ -82,17 +89,22 @@ export function slotLabelOf(ctx: SessionContext, templateKey: string, slotKey: s
  * The signer page opened on this request with the signer's primary (else first) active signature;
  * without one, the page that lets them draw or type a signature first (NEW_SIGNATURE_UUID).
  */
-export async function signerUrlFor(ctx: SessionContext, templateKey: string, requestId: string, signerUserId: string): Promise<string | null> {
+export async function signerUrlFor(ctx: SessionContext, templateKey: string, requestId: string, signerUserId: string | null): Promise<string | null> {
+  // A document session has no template signer page: its account signers sign over the API.
+  if (templateKey === DOCUMENT_TEMPLATE_KEY || !signerUserId) return null
   const active = (await ctx.deps.library.list(signerUserId)).filter((s) => s.status === 'active')
   const chosen = active.find((s) => s.primary) ?? active[0]
   return ctx.signerUrl({ templateKey, signatureUuid: chosen?.uuid ?? NEW_SIGNATURE_UUID, requestId })
 }
 
 export async function sessionJson(ctx: SessionContext, session: SigningSessionTable, requests: SigningSessionRequestTable[]): Promise<SessionJson> {
-  const names = new Map<string, string | null>()
+  const people = new Map<string, { name: string | null; email: string | null }>()
   const urls = new Map<string, string | null>()
   for (const r of requests) {
-    if (!names.has(r.signer_user_id)) names.set(r.signer_user_id, (await ctx.deps.users.findById(r.signer_user_id))?.name ?? null)
+    if (r.signer_user_id && !people.has(r.signer_user_id)) {
+      const found = await ctx.deps.users.findById(r.signer_user_id)
+      people.set(r.signer_user_id, { name: found?.name ?? null, email: found?.email ?? null })
+    }
     urls.set(r.id, r.status === 'pending' && session.status === 'active' && !isExpired(session, ctx.now()) ? await signerUrlFor(ctx, session.template_key, r.id, r.signer_user_id) : null)
   }
   return {
@@ -102,7 +114,11 @@ export async function sessionJson(ctx: SessionContext, session: SigningSessionTa
     message: session.message ?? null, dueAt: session.due_at ?? null, expired: isExpired(session, ctx.now()),
     documentUrl: documentUrl(session.id),
     requests: requests.map((r) => ({
-      id: r.id, slot: r.slot_key, slotLabel: slotLabelOf(ctx, session.template_key, r.slot_key), field: r.field_name, signer: { id: r.signer_user_id, name: names.get(r.signer_user_id) ?? null }, order: Number(r.sign_order), status: r.status,
+      id: r.id, slot: r.slot_key, slotLabel: slotLabelOf(ctx, session.template_key, r.slot_key), field: r.field_name,
+      signer: r.signer_user_id ? { id: r.signer_user_id, ...(people.get(r.signer_user_id) ?? { name: null, email: null }) } : { id: null, name: r.signer_name ?? null, email: r.signer_email ?? null },
+      identifiedBy: r.identified_by ?? null,
+      fields: requestFields(r).map(({ name: _name, ...field }) => field),
+      order: Number(r.sign_order), status: r.status,
       placement: { page: Number(r.page), x: Number(r.x), y: Number(r.y), width: Number(r.width), height: Number(r.height) },
       signatureUuid: r.signature_uuid, documentSha256: r.document_sha256, signedAt: r.signed_at, declinedAt: r.declined_at,
       declineReason: r.decline_reason, signerUrl: urls.get(r.id) ?? null,

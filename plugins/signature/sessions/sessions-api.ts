@@ -74,6 +74,14 @@ export async function signingSessionsApi(app: FastifyInstance, { sessions, pageI
     return { data: { outcome: outcome.outcome, ...(outcome.outcome === 'sealed' ? { sha256: outcome.sha256, missing: outcome.missing } : {}), session: await sessions.get(request.user, id) } }
   })
 
+  // An account signer of a document session signs here (it has no template signer page).
+  app.post('/api/signing-sessions/:id/requests/:requestId/sign', async (request) => {
+    const { id, requestId } = parseInput(requestParams, request.params, 'params')
+    const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 300)
+    const signed = await sessions.signOverApi(request.user, id, requestId, request.body, { address: request.ip, ...(userAgent ? { userAgent } : {}) })
+    return { data: signed }
+  })
+
   app.post('/api/signing-sessions/:id/requests/:requestId/decline', async (request) => {
     const { id, requestId } = parseInput(requestParams, request.params, 'params')
     return { data: await sessions.decline(request.user, id, requestId, request.body, request.ip) }

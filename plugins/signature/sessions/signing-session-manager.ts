@@ -14,6 +14,9 @@ import { sealUnsealedSessions, type SealRetryReport } from './session-seal-retry
 import { inboxOf, waitingCountOf, sessionDetail, sessionDocument, sessionDocumentPath, sessionList, signerUrlFor, type InboxItem, type SessionJson } from './session-views.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
 import { WaitingCounts } from './waiting-counts.ts'
+import { signOverApi } from './session-sign-over-api.ts'
+import { finalizeSignLink, sendSignCode, signedDocumentByLink, signLinkDocument, signLinkInfo, verifySignCode, type Client } from './sign-links.ts'
+import { externalRecipient, openSignCode, signedDocumentForMail } from './sign-link-mail.ts'
 
 export { SESSION_PERMISSION } from '../permissions.ts'
 export { DEFAULT_STALE_CLAIM_MS, type SessionManagerDependencies } from './session-context.ts'
@@ -131,6 +134,37 @@ export class SigningSessionManager implements SessionFinalizer {
   /** Seals every completed session left unsealed (a crash or a TSA down at completion), exactly once across instances. */
   sealUnsealed(signal?: AbortSignal): Promise<SealRetryReport[]> {
     return sealUnsealedSessions(this.#ctx, signal)
+  }
+
+  /** An account signer signs over JSON (document sessions have no template signer page). */
+  signOverApi(user: MaybeUser, sessionId: string, requestId: string, body: unknown, client: Client): Promise<SessionFinalizeResult> {
+    return signOverApi(this.#ctx, user, sessionId, requestId, body, client)
+  }
+
+  /** External signers (sign-links.ts): code, verify, what the link shows, its document, finalize. */
+  readonly signLinks = {
+    sendCode: (token: string) => sendSignCode(this.#ctx, token),
+    verify: (token: string, body: unknown, client: Client) => verifySignCode(this.#ctx, token, body, client),
+    info: (token: string, cookie: string | undefined) => signLinkInfo(this.#ctx, token, cookie),
+    document: (token: string, cookie: string | undefined) => signLinkDocument(this.#ctx, token, cookie),
+    finalize: (token: string, cookie: string | undefined, body: unknown, client: Client) => finalizeSignLink(this.#ctx, token, cookie, body, client),
+    signed: (token: string) => signedDocumentByLink(this.#ctx, token),
+  }
+
+  /** What the mail sender needs of signers by e-mail and of completed documents. */
+  readonly mail = {
+    externalRecipient: (requestId: string) => externalRecipient(this.#ctx, requestId),
+    openCode: (sealed: string, requestId: string) => openSignCode(this.#ctx, sealed, requestId),
+    signedDocument: (sessionId: string) => signedDocumentForMail(this.#ctx, sessionId),
+  }
+
+  /** A disk key's absolute path (the sign links' page images). */
+  diskPath(key: string): string {
+    return this.#ctx.deps.disk.path(key)
+  }
+
+  diskGet(key: string): Promise<Buffer> {
+    return this.#ctx.deps.disk.get(key)
   }
 
   finalize(user: PublicUser, input: { templateKey: string; requestId: string; signatureUuid: string; address?: string }): Promise<SessionFinalizeResult> {

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { Policy } from '../../../core/access/policy.ts'
 import { requireUser } from '../../../core/auth/require-user.ts'
-import { ERR_BODY_TOO_LARGE, isAppError } from '../../../core/http/errors.ts'
+import { isAppError } from '../../../core/http/errors.ts'
 import { ERR_LTV_DOCUMENT_NOT_FOUND, ERR_LTV_NOT_APPLICABLE } from '../ltv/errors.ts'
 import { parseInput } from '../../../core/http/validate.ts'
 import { UUID } from '../../../core/http/uuid.ts'
 import { sendPageImage } from '../designer/send-page-image.ts'
-import { ERR_COUNTERSIGN_ONE_PLACEMENT, ERR_PDF_INVALID, ERR_PDF_NO_CHANGES_ALLOWED } from '../pdf/errors.ts'
+import { ERR_COUNTERSIGN_ONE_PLACEMENT, ERR_PDF_NO_CHANGES_ALLOWED } from '../pdf/errors.ts'
+import { assertPdfUpload, MAX_UPLOAD_PDF_BYTES } from './uploaded-pdf.ts'
 import type { SignatureServices } from '../signature-services.ts'
 import { assertOnPage, boxSchema } from './placements.ts'
 import { sha256Hex } from './sha256-hex.ts'
@@ -15,8 +16,7 @@ import { findVisibleSignedDocument } from './signed-document-access.ts'
 import { isOnePassDocumentKey, SignatureManager } from './signature-manager.ts'
 import { renewSignedDocument } from './signed-document-renewal.ts'
 
-/** Largest PDF /api/sign accepts (decoded). */
-export const MAX_UPLOAD_PDF_BYTES = 10 * 1024 * 1024
+export { MAX_UPLOAD_PDF_BYTES }
 // base64 grows by 4/3; the JSON around it is small.
 const SIGN_BODY_LIMIT = Math.ceil(MAX_UPLOAD_PDF_BYTES * 4 / 3) + 64 * 1024
 
@@ -77,8 +77,7 @@ export async function signingApi(app: FastifyInstance, { services, policy }: { s
     const user = requireUser(request.user)
     const body = parseInput(signBodySchema, request.body, 'body')
     const pdf = Buffer.from(body.pdf, 'base64')
-    if (pdf.length > MAX_UPLOAD_PDF_BYTES) throw ERR_BODY_TOO_LARGE(`The PDF is larger than ${MAX_UPLOAD_PDF_BYTES / 1024 / 1024} MiB`)
-    if (!pdf.subarray(0, 1024).includes('%PDF-')) throw ERR_PDF_INVALID('The upload is not a PDF (no %PDF- header)')
+    assertPdfUpload(pdf)
     const material = await services.library.signingMaterial(user.id, body.signature)
     // Parses in a worker: refuses unreadable and encrypted files with their own 422s.
     const summary = await services.pdf.run('inspectPdf', pdf)

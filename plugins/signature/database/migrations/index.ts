@@ -10,6 +10,7 @@ import { addSessionMessageAndDueDate } from '../../sessions/migrations/008-sessi
 import { createIssuedCertificates } from '../../pki/migrations/009-issued-certificates.ts'
 import { sessionWritesNotify } from '../../sessions/migrations/010-session-writes-notify.ts'
 import { addOutboxPickIndexes } from '../../outbox/migrations/011-outbox-pick-indexes.ts'
+import { addDocumentsAndExternalSigners } from '../../documents/migrations/012-documents-and-external-signers.ts'
 
 /** The plugin's migrations, by name; the name prefix fixes the order. Later issues add theirs. */
 export const signatureMigrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const signatureMigrations: Record<string, Migration> = {
   'signature-009-issued-certificates': createIssuedCertificates,
   'signature-010-session-writes-notify': sessionWritesNotify,
   'signature-011-outbox-pick-indexes': addOutboxPickIndexes,
+  'signature-012-documents-and-external-signers': addDocumentsAndExternalSigners,
 }
