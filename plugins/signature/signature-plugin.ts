@@ -16,6 +16,7 @@ import { mountOutboxPage, outboxNavigation } from './mail/outbox-page.ts'
 import { mountWebhookPages, webhooksNavigation } from './webhooks/webhook-pages.ts'
 import { mountPanelVerifyPage, verifyNavigation } from './verify/verify-pages.ts'
 import { mountNewDocumentPage, newDocumentNavigation } from './document-pages/new-document-page.ts'
+import { mountDocumentSignerPage } from './document-pages/document-signer-page.ts'
 
 /** The pages a panel can get from the plugin. */
 export type SignaturePage = 'templates' | 'designer' | 'signer' | 'my-signatures' | 'inbox' | 'sessions' | 'documents' | 'outbox' | 'webhooks' | 'verify'
@@ -40,8 +41,15 @@ const PAGES: Record<SignaturePage, PageDefinition> = {
   'my-signatures': { navigation: mySignaturesNavigation, topbar: mySignaturesTopbarItem, mount: mountMySignaturesPage },
   inbox: { navigation: inboxNavigation, topbar: inboxTopbarItem, mount: mountInboxPage, widget: waitingForSignatureWidget },
   sessions: { navigation: sessionsNavigation, mount: mountSessionPages, widget: sessionsInProgressWidget },
-  // Those who may (documents:create): upload any PDF, place its fields, send it to anyone.
-  documents: { navigation: newDocumentNavigation, mount: mountNewDocumentPage },
+  // Those who may (documents:create): upload any PDF, place its fields, send it to anyone; and
+  // the page where a signer with an account signs such a document (the inbox links to it).
+  documents: {
+    navigation: newDocumentNavigation,
+    mount: (panel, app) => {
+      mountNewDocumentPage(panel, app)
+      mountDocumentSignerPage(panel, app)
+    },
+  },
   // Administrators': what e-mail went out (or was written as .eml), and the webhook endpoints.
   outbox: { navigation: outboxNavigation, mount: mountOutboxPage },
   webhooks: { navigation: webhooksNavigation, mount: mountWebhookPages },
