@@ -47,16 +47,24 @@ export function initialsOf (name) {
 
 const TODAY = () => new Date().toISOString().slice(0, 10)
 
-/** What a field of the signer says over the page: what goes there, and whether the signer fills it. */
-export function fieldCaption (field, signerName) {
+/** The short tag a field of the signer carries over the page (the sign panel says the rest). */
+export function fieldCaption (field) {
   switch (field.type) {
-    case 'signature': return field.label ? `Your signature: ${field.label}` : 'Your signature'
-    case 'date': return `Date, filled when you sign (${TODAY()})`
-    case 'name': return `Your name, filled when you sign${signerName ? ` (${signerName})` : ''}`
+    case 'signature': return 'Sign here'
+    case 'date': return 'Date (filled in)'
+    case 'name': return 'Your name (filled in)'
     case 'initials': return 'Your initials'
-    case 'text': return field.label ? `To fill in: ${field.label}` : 'Text to fill in'
+    case 'text': return field.label || 'Text to fill in'
     default: return field.label || field.type
   }
+}
+
+/** What the app writes for the signer when they sign: "date 2026-11-27 and your name (Ann Example)", or ''. */
+export function filledForYou (fields, signerName) {
+  const parts = []
+  if (fields.some((f) => f.type === 'date')) parts.push(`the date (${TODAY()})`)
+  if (fields.some((f) => f.type === 'name')) parts.push(`your name (${signerName})`)
+  return parts.length ? `Filled in for you when you sign: ${parts.join(' and ')}.` : ''
 }
 
 /** The fields the signer types into (initials and text), in page order. */

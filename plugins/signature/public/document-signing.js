@@ -7,7 +7,7 @@
 // enabled (the end of the last page must have been on screen), then draw or type a signature.
 // Markup: plugins/signature/views/document-sign.eta; attribute expressions are property reads and
 // method calls only (Alpine's CSP build evaluates nothing else).
-import { cleanCode, fieldCaption as captionOf, initialsOf, overlayStyle as overlayOf, refusalFor, signBlocker, typedFields as typedFieldsOf, typedValues } from './document-signing-model.js'
+import { cleanCode, fieldCaption as captionOf, filledForYou, initialsOf, overlayStyle as overlayOf, refusalFor, signBlocker, typedFields as typedFieldsOf, typedValues } from './document-signing-model.js'
 
 function csrfToken () {
   return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? ''
@@ -169,7 +169,8 @@ function signing (config) {
     pageLabel (page) { return `Page ${page.page} of ${this.pageCount()}` },
     pageRatio (page) { return `aspect-ratio: ${page.width} / ${page.height}` },
     fieldsOn (page) { return (this.info?.fields ?? []).filter((f) => f.page === page.page) },
-    fieldCaption (field) { return captionOf(field, this.signerName()) },
+    fieldCaption (field) { return captionOf(field) },
+    filledText () { return filledForYou(this.info?.fields ?? [], this.signerName()) },
     fieldClass (field) { return `sign-field sign-field-${field.type}` },
     overlayStyle (field, page) { return overlayOf(field, page) },
     fieldCountText () {
