@@ -35,9 +35,11 @@ export function mountDocumentSignerPage(panel: PanelContext, app: FastifyInstanc
   app.get('/documents/requests/:requestId/sign', { config: { name: DOCUMENT_ROUTE.sign } }, async (request, reply) => {
     const user = requireUser(request.user)
     const { requestId } = parseInput(params, request.params, 'params')
-    const view = await sessions().view(user, DOCUMENT_TEMPLATE_KEY, requestId, request.ip)
+    // Only a visit that can sign is an opening in the history.
+    const view = await sessions().view(user, DOCUMENT_TEMPLATE_KEY, requestId, request.ip, { recordOpening: false })
     const sessionUrl = urlOr(panel, SESSION_ROUTE.show, { id: view.sessionId }, `/${panel.path}/sessions/${encodeURIComponent(view.sessionId)}`)
     if (view.status !== 'pending') return reply.redirect(sessionUrl, 303)
+    await sessions().view(user, DOCUMENT_TEMPLATE_KEY, requestId, request.ip)
     const session = await sessions().get(user, view.sessionId)
     const own = session.requests.find((r) => r.id === requestId)!
     const pages = (await app.signature.pageImages.pages(view.documentPath)).map((size, index) => ({ page: index + 1, width: size.width, height: size.height }))
