@@ -39,17 +39,19 @@ const PAGES: Record<SignaturePage, PageDefinition> = {
   signer: { mount: (panel, app) => mountSignerRoutes(panel, app, () => app.signature.records) },
   designer: { mount: (panel, app) => mountDesignerRoutes(panel, app, () => app.signature.registry) },
   'my-signatures': { navigation: mySignaturesNavigation, topbar: mySignaturesTopbarItem, mount: mountMySignaturesPage },
-  inbox: { navigation: inboxNavigation, topbar: inboxTopbarItem, mount: mountInboxPage, widget: waitingForSignatureWidget },
-  sessions: { navigation: sessionsNavigation, mount: mountSessionPages, widget: sessionsInProgressWidget },
-  // Those who may (documents:create): upload any PDF, place its fields, send it to anyone; and
-  // the page where a signer with an account signs such a document (the inbox links to it).
-  documents: {
-    navigation: newDocumentNavigation,
+  // With the inbox, the page where a signer with an account signs an uploaded document (it links there).
+  inbox: {
+    navigation: inboxNavigation,
+    topbar: inboxTopbarItem,
     mount: (panel, app) => {
-      mountNewDocumentPage(panel, app)
+      mountInboxPage(panel, app)
       mountDocumentSignerPage(panel, app)
     },
+    widget: waitingForSignatureWidget,
   },
+  sessions: { navigation: sessionsNavigation, mount: mountSessionPages, widget: sessionsInProgressWidget },
+  // Those who may (documents:create): upload any PDF, place its fields, send it to anyone.
+  documents: { navigation: newDocumentNavigation, mount: mountNewDocumentPage },
   // Administrators': what e-mail went out (or was written as .eml), and the webhook endpoints.
   outbox: { navigation: outboxNavigation, mount: mountOutboxPage },
   webhooks: { navigation: webhooksNavigation, mount: mountWebhookPages },

@@ -125,12 +125,22 @@ function editor (config) {
         this.uploading = false
       }
     },
-    startOver () {
-      if (this.fields.length && !window.confirm('Put away this document and its fields?')) return
+    async startOver () {
+      if (this.fields.length) {
+        const yes = await window.appDialog.confirm({
+          title: 'Choose another PDF?',
+          message: `The ${this.fields.length === 1 ? 'field' : `${this.fields.length} fields`} placed on ${this.doc.filename} are put away; the signers stay.`,
+          confirmLabel: 'Choose another PDF',
+          cancelLabel: 'Keep this one',
+          danger: true,
+        })
+        if (!yes) return
+      }
       this.doc = null
       this.fields = []
       this.selectedId = null
       this.problems = []
+      this.$nextTick(() => this.$root.querySelector('[data-file-input]')?.focus())
     },
     documentName () { return this.doc?.filename ?? '' },
     pageCountText () {
