@@ -25,6 +25,13 @@ export const signature: SignatureConfigInput = {
     /** Completed sessions left unsealed (B-T) by a crash or a TSA down are sealed at boot and then this often; 0: at boot only. */
     seal_retry_every_ms: process.env.SIGNATURE_SEAL_RETRY_EVERY_MS ?? 10 * 60_000,
   },
+  /** Abuse limits of uploaded documents and signers by e-mail (docs/signing-documents-api.md). */
+  documents: {
+    invitations_per_address_per_day: process.env.SIGNATURE_INVITATIONS_PER_ADDRESS_PER_DAY ?? 20,
+    sessions_per_creator_per_hour: process.env.SIGNATURE_SESSIONS_PER_CREATOR_PER_HOUR ?? 30,
+    codes_per_link_per_hour: process.env.SIGNATURE_CODES_PER_LINK_PER_HOUR ?? 5,
+    codes_per_address_per_hour: process.env.SIGNATURE_CODES_PER_ADDRESS_PER_HOUR ?? 10,
+  },
   storage: {
     /** Temporary files and signed files no row references are removed once older than this (a crash's leftovers; in-flight writes are younger). */
     grace_ms: process.env.SIGNATURE_STORAGE_GRACE_MS ?? 3_600_000,

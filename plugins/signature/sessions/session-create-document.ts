@@ -6,7 +6,7 @@ import { UUID } from '../../../core/http/uuid.ts'
 import { parseInput, type FieldIssue } from '../../../core/http/validate.ts'
 import type { PageSize } from '../documents/documents.ts'
 import type { SignLinkTable } from '../documents/documents-tables.ts'
-import { ERR_DOCUMENT_NOT_FOUND, ERR_SIGN_RATE_LIMITED } from '../errors.ts'
+import { ERR_DOCUMENT_NOT_FOUND } from '../errors.ts'
 import { sha256Hex } from '../signing/sha256-hex.ts'
 import { assertMayCreate, mayReadAny } from './session-access.ts'
 import type { DocumentSessionDependencies, SessionContext } from './session-context.ts'
@@ -17,6 +17,7 @@ import type { SigningSessionRequestTable, SigningSessionTable } from './session-
 import { sessionJson, type SessionJson } from './session-views.ts'
 import { compareSigningOrder } from './signing-order.ts'
 import { sha256Of, SIGN_LINK_DAYS, signLinkToken } from './sign-link-tokens.ts'
+import { assertCreatorWithinLimit, assertInvitationsWithinLimit } from './session-limits.ts'
 
 import { DOCUMENT_TEMPLATE_KEY } from './document-template-key.ts'
 
@@ -63,7 +64,8 @@ export async function createDocumentSession(ctx: SessionContext, user: PublicUse
   const now = ctx.now()
   const dueAt = input.dueAt ?? null
   if (dueAt && Date.parse(dueAt) <= now.getTime()) throw ERR_VALIDATION('body.dueAt: the due date must be in the future')
-  await assertWithinLimits(ctx, docs, creator.id, signers.flatMap((s) => (s.email && !s.userId ? [s.email] : [])), now)
+  await assertCreatorWithinLimit(ctx, creator.id, now)
+  await assertInvitationsWithinLimit(ctx, signers.flatMap((s) => (s.email && !s.userId ? [s.email] : [])), now)
 
   const id = randomUUID()
   const at = now.toISOString()
@@ -174,21 +176,3 @@ async function resolveSigners(ctx: SessionContext, given: CreateInput['signers']
   return resolved
 }
 
-/** Sessions per creator per hour; invitations per external address per day (counted over sign links). */
-async function assertWithinLimits(ctx: SessionContext, docs: DocumentSessionDependencies, creatorId: string, emails: string[], now: Date): Promise<void> {
-  const db = ctx.deps.repository.db
-  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString()
-  const created = await db.selectFrom('signing_sessions').select((eb) => eb.fn.countAll().as('n'))
-    .where('created_by', '=', creatorId).where('created_at', '>', hourAgo).executeTakeFirstOrThrow()
-  if (Number(created.n) >= docs.limits.sessions_per_creator_per_hour) {
-    throw ERR_SIGN_RATE_LIMITED(`At most ${docs.limits.sessions_per_creator_per_hour} sessions an hour per sender`, { headers: { 'retry-after': '3600' } })
-  }
-  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString()
-  for (const email of emails) {
-    const sent = await db.selectFrom('sign_links').select((eb) => eb.fn.countAll().as('n'))
-      .where('email', '=', email).where('created_at', '>', dayAgo).executeTakeFirstOrThrow()
-    if (Number(sent.n) >= docs.limits.invitations_per_address_per_day) {
-      throw ERR_SIGN_RATE_LIMITED(`${email} has had ${docs.limits.invitations_per_address_per_day} invitations today: no more until tomorrow`, { headers: { 'retry-after': '86400' } })
-    }
-  }
-}

@@ -19,6 +19,7 @@ import { sessionJson, type SessionJson } from './session-views.ts'
 import { compareSigningOrder } from './signing-order.ts'
 import { dueAtSchema } from './session-expiry.ts'
 import { createDocumentSession } from './session-create-document.ts'
+import { assertCreatorWithinLimit } from './session-limits.ts'
 import { ERR_VALIDATION } from '../../../core/http/errors.ts'
 
 const slotKey = z.string().min(1).max(120)
@@ -47,6 +48,7 @@ export async function createSession(ctx: SessionContext, user: PublicUser | null
   // An uploaded document with its fields (issue 38), or a template's record.
   if (body && typeof body === 'object' && 'document' in body) return createDocumentSession(ctx, user, body, address)
   const creator = assertMayCreate(ctx, user)
+  await assertCreatorWithinLimit(ctx, creator.id, ctx.now())
   const { deps } = ctx
   const input = parseInput(createSchema, body, 'body')
   const template = requireTemplate(deps.registry, input.template)

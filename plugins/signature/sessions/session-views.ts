@@ -81,6 +81,8 @@ const documentUrl = (sessionId: string) => `/api/signing-sessions/${sessionId}/d
 
 /** A slot's label from its template; the key itself when the template or slot is no longer registered. */
 export function slotLabelOf(ctx: SessionContext, templateKey: string, slotKey: string): string {
+  // A document session's slots are its signers in order: "signer-2" reads "Signer 2".
+  if (templateKey === DOCUMENT_TEMPLATE_KEY) return slotKey.replace(/^signer-(\d+)$/, 'Signer $1')
   return ctx.deps.registry.find(templateKey)?.slots().find((slot) => slot.key === slotKey)?.label ?? slotKey
 }
 

@@ -17,7 +17,7 @@ import { isExpired } from './session-expiry.ts'
 import { EXTERNAL_TARGET } from './session-notifications.ts'
 import { signAs } from './session-sign.ts'
 import type { SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
-import { requestFields } from './request-fields.ts'
+import { fieldValues, requestFields } from './request-fields.ts'
 import { sha256Of, SIGN_LINK_DAYS, SIGN_LINK_TOKEN } from './sign-link-tokens.ts'
 
 // An external signer's way in: the mailed link's token names one request; a one-time code mailed
@@ -189,6 +189,8 @@ export async function finalizeSignLink(ctx: SessionContext, token: string, cooki
     await ctx.deps.pdf.run('decodeStampImage', image).catch(() => { throw ERR_IMAGE_INVALID() })
   }
   const name = request.signer_name ?? link.email
+  // Refused before a certificate is issued: values only for this signer's initials and text fields.
+  fieldValues(requestFields(request), { name, day: '', values: input.fields ?? {} })
   const certificate = await docs.issueCertificate({ name, email: link.email })
   const at = ctx.now().toISOString()
   return signAs(ctx, session, request, {

@@ -59,6 +59,11 @@ t.test('an external signer and a user sign an uploaded document; every signature
 
   // Sequential: the user's turn now.
   await mailMatching(smtp, (m) => m.to[0] === DEMO.staff.email && m.subject.startsWith('Please sign'))
+  // The pages made for template sessions still open a document session (the UI builds on them).
+  t.equal((await app.inject({ url: `/app/sessions/${session.id}`, headers: { cookie: admin } })).statusCode, 200, 'the session page')
+  t.equal((await app.inject({ url: '/app/inbox', headers: { cookie: staff.cookie } })).statusCode, 200, 'the inbox page')
+  const inbox = (await app.inject({ url: '/api/signing-sessions?mine=1', headers: { cookie: staff.cookie } })).json().data
+  t.same(inbox.map((i: any) => [i.requestId, i.yourTurn, i.slotLabel]), [[session.requests[1].id, true, 'Signer 2']])
   const userSigned = await app.inject({
     method: 'POST', url: `/api/signing-sessions/${session.id}/requests/${session.requests[1].id}/sign`,
     headers: { cookie: staff.cookie }, payload: { signature: staff.signature },
@@ -88,5 +93,13 @@ t.test('an external signer and a user sign an uploaded document; every signature
   const text = await popplerText(download.rawPayload)
   t.match(text, EXTERNAL.name, 'the name field is filled')
   t.match(text, new Date().toISOString().slice(0, 10), 'the date field is filled')
+  // The certificate of completion says how each signer was identified, from where and with what.
+  const certificate = await app.inject({ url: `/api/signing-sessions/${session.id}/certificate`, headers: { cookie: admin } })
+  t.equal(certificate.statusCode, 200)
+  const certificateText = (await popplerText(certificate.rawPayload)).replace(/\s+/g, ' ')
+  t.match(certificateText, `${EXTERNAL.name} <${EXTERNAL.email}>`)
+  t.match(certificateText, 'Identified by a one-time code sent to their e-mail address')
+  t.match(certificateText, 'Browser: TestBrowser/1.0')
+  t.match(certificateText, 'Identified by signed in to their account')
   t.equal((await app.inject({ method: 'POST', url: `/api/sign-links/${token}/finalize`, headers: { cookie }, payload: { signature: { typed: 'x' } } })).json().code, 'ERR_SIGN_LINK_USED')
 })

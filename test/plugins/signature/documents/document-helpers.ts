@@ -70,3 +70,27 @@ export async function signInWithCode(app: FastifyInstance, smtp: Parameters<type
   if (verified.statusCode !== 200) throw new Error(`verify: ${verified.statusCode} ${verified.body}`)
   return { cookie: signLinkCookie(verified), info: verified.json().data }
 }
+
+interface TapLike { teardown(fn: () => unknown): void }
+
+/**
+ * An app with a real SMTP peer, an admin's uploaded document and a session sent to the given
+ * external signers (each with a signature field); answers each signer's token from their invitation.
+ */
+export async function externalSignersSession(t: TapLike, signers: Array<{ email: string; name: string }> = [EXTERNAL], options: { mode?: 'sequential' | 'parallel' } = {}) {
+  const { buildTestApp, DEMO, login } = await import('../../../helpers/app.ts')
+  const { startSmtpPeer } = await import('../../../helpers/delivery-peers.ts')
+  const smtp = await startSmtpPeer(t)
+  const app = await buildTestApp(t, { env: { SMTP_URL: smtp.url } })
+  const admin = await login(app, DEMO.admin.email)
+  const document = (await uploadDocument(app, admin)).json().data
+  const created = await createDocumentSession(app, admin, {
+    document: document.id, mode: options.mode ?? 'parallel', signers,
+    fields: signers.map((_, i) => ({ signer: i, type: 'signature', page: 1, x: 40 + i * 10, y: 40 + i * 70, width: 200, height: 60 })),
+  })
+  if (created.statusCode !== 201) throw new Error(`create: ${created.statusCode} ${created.body}`)
+  const session = created.json().data
+  const tokens: string[] = []
+  for (const signer of signers) tokens.push(tokenIn(await mailMatching(smtp, (m) => m.to[0] === signer.email && m.subject.startsWith('Please sign'))))
+  return { app, smtp, admin, document, session, tokens }
+}
