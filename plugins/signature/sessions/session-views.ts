@@ -9,6 +9,7 @@ import { isTurnOf, orderApplies } from './signing-order.ts'
 import { isExpired } from './session-expiry.ts'
 import { NEW_SIGNATURE_UUID } from '../signer/new-signature.ts'
 import { requestFields, type RequestField } from './request-fields.ts'
+import { DOCUMENT_TEMPLATE_KEY } from './document-template-key.ts'
 
 // What the API and the inbox show of sessions. Rows become JSON here and nowhere else, so the
 // API's answer, the inbox page and its JSON cannot drift apart.
