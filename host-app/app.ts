@@ -116,6 +116,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   // Each panel chooses its pages: administrators place slots; everyone signs at /app.
   await app.register(adminPanel({ resources: [userResource(userService, policy)], plugins: [SignaturePlugin.make().pages(['templates', 'designer', 'signer', 'outbox', 'webhooks'])] }))
-  await app.register(appPanel({ plugins: [SignaturePlugin.make().pages(['signer', 'my-signatures', 'inbox', 'sessions', 'verify'])] }))
+  await app.register(appPanel({ plugins: [SignaturePlugin.make().pages(['signer', 'my-signatures', 'inbox', 'sessions', 'documents', 'verify'])] }))
   return app
 }

@@ -55,3 +55,9 @@ export const PKI_ROUTE = {
   ocspGet: 'signature.pki.ocsp-get',
   tsa: 'signature.pki.tsa',
 } as const
+
+/** The pages of documents people bring (issue 38): the editor in a panel, and the signing pages. */
+export const DOCUMENT_ROUTE = {
+  new: 'documents.new',
+  sign: 'documents.sign',
+} as const

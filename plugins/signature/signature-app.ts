@@ -27,6 +27,7 @@ import { createVerifier, verifyApi, type Verifier } from './verify/verify-api.ts
 import { signatureMetrics, type SignatureMetrics } from './signature-metrics.ts'
 import { mountPublicVerifyPage } from './verify/verify-pages.ts'
 import type { StorageDriver } from '../../core/storage/disk.ts'
+import { mountSignLinkPage } from './document-pages/sign-link-page.ts'
 import { createStorageSweep, type StorageSweep } from './storage/storage-sweep.ts'
 import { scheduleSealRetry } from './sessions/session-seal-schedule.ts'
 
@@ -177,6 +178,8 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   // The verifier: public, stores nothing (verify/verify-api.ts).
   await app.register(verifyApi, { services: signature, verifier: countingVerdicts(await createVerifier(services), metrics), policy: app.policy, sessions })
   mountPublicVerifyPage(app, { publicPage: services.config.verify.public })
+  // /sign/<token>: where an invitation to someone without an account leads.
+  await mountSignLinkPage(app)
 }
 
 /** Each verification's verdict counted; one that fails (not a PDF, too complex) counts as 'error'. */

@@ -15,9 +15,11 @@ import { mountSignerRoutes } from './signer/signer-routes.ts'
 import { mountOutboxPage, outboxNavigation } from './mail/outbox-page.ts'
 import { mountWebhookPages, webhooksNavigation } from './webhooks/webhook-pages.ts'
 import { mountPanelVerifyPage, verifyNavigation } from './verify/verify-pages.ts'
+import { mountNewDocumentPage, newDocumentNavigation } from './document-pages/new-document-page.ts'
+import { mountDocumentSignerPage } from './document-pages/document-signer-page.ts'
 
 /** The pages a panel can get from the plugin. */
-export type SignaturePage = 'templates' | 'designer' | 'signer' | 'my-signatures' | 'inbox' | 'sessions' | 'outbox' | 'webhooks' | 'verify'
+export type SignaturePage = 'templates' | 'designer' | 'signer' | 'my-signatures' | 'inbox' | 'sessions' | 'documents' | 'outbox' | 'webhooks' | 'verify'
 
 interface PageDefinition {
   navigation?(panel: PanelContext): NavigationItem
@@ -37,8 +39,19 @@ const PAGES: Record<SignaturePage, PageDefinition> = {
   signer: { mount: (panel, app) => mountSignerRoutes(panel, app, () => app.signature.records) },
   designer: { mount: (panel, app) => mountDesignerRoutes(panel, app, () => app.signature.registry) },
   'my-signatures': { navigation: mySignaturesNavigation, topbar: mySignaturesTopbarItem, mount: mountMySignaturesPage },
-  inbox: { navigation: inboxNavigation, topbar: inboxTopbarItem, mount: mountInboxPage, widget: waitingForSignatureWidget },
+  // With the inbox, the page where a signer with an account signs an uploaded document (it links there).
+  inbox: {
+    navigation: inboxNavigation,
+    topbar: inboxTopbarItem,
+    mount: (panel, app) => {
+      mountInboxPage(panel, app)
+      mountDocumentSignerPage(panel, app)
+    },
+    widget: waitingForSignatureWidget,
+  },
   sessions: { navigation: sessionsNavigation, mount: mountSessionPages, widget: sessionsInProgressWidget },
+  // Those who may (documents:create): upload any PDF, place its fields, send it to anyone.
+  documents: { navigation: newDocumentNavigation, mount: mountNewDocumentPage },
   // Administrators': what e-mail went out (or was written as .eml), and the webhook endpoints.
   outbox: { navigation: outboxNavigation, mount: mountOutboxPage },
   webhooks: { navigation: webhooksNavigation, mount: mountWebhookPages },

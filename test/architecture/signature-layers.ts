@@ -23,7 +23,7 @@ const UNITS: Record<Layer, readonly string[]> = {
   services: ['templates', 'rendering', 'registry', 'database', 'library', 'signing', 'signables', 'sessions', 'ltv', 'verify',
     'outbox', 'mail', 'webhooks', 'storage', 'documents', 'signature-config.ts', 'signature-metrics.ts', 'signature-services-type.ts'],
   // HTTP routes, pages, panel plugins: only the three folders below, and files by pattern.
-  routes: ['admin', 'designer', 'signer'],
+  routes: ['admin', 'designer', 'signer', 'document-pages'],
   // What assembles the rest: the plugin, its app, its services, the PDF worker and its task table.
   entry: ['index.ts', 'signature-plugin.ts', 'signature-app.ts', 'signature-services.ts', 'create-template-registry.ts',
     'create-delivery.ts', 'pdf-worker.ts', 'pdf-worker-tasks.ts', 'pdf-worker-pool.ts'],

@@ -5,3 +5,4 @@ export function scaleOf(pagePt: Size, shownPx: Size): number
 export function pxToPt(box: PxBox, pagePt: Size, shownPx: Size): PtBox
 export function ptToPx(box: PtBox, pagePt: Size, shownPx: Size): PxBox
 export function clampPx(box: PxBox, shownPx: Size, minSize?: number): PxBox
+export function ptToPercent(box: PtBox, pagePt: Size): PxBox

@@ -48,3 +48,17 @@ export function clampPx(box, shownPx, minSize = 8) {
     height,
   }
 }
+
+/**
+ * A box as percentages of its page (left and width of the page's width, top and height of its
+ * height), y flipped: for overlays on a page image that scales with the window, nothing to measure.
+ * @returns {PxBox}
+ */
+export function ptToPercent(box, pagePt) {
+  return {
+    left: (box.x / pagePt.width) * 100,
+    top: ((pagePt.height - box.y - box.height) / pagePt.height) * 100,
+    width: (box.width / pagePt.width) * 100,
+    height: (box.height / pagePt.height) * 100,
+  }
+}

@@ -3,12 +3,10 @@
 // is drawn or dragged, converted with coordinates.js from the page's size in points and the size
 // the image is shown at — never from a DPI, so zoom and window size do not matter.
 import { boxProblem, MIN_BOX_POINTS } from './box-check.js'
-import { clampPx, ptToPx, pxToPt } from './coordinates.js'
-import { clampToPage, createUndoHistory, placementOf, resizeByKey, roundPt, samePlacement, saveAllReport, snapBox } from './designer-edit.js'
+import { boxStyle, draggedBox, nudgedBox } from './box-gestures.js'
+import { ptToPx } from './coordinates.js'
+import { clampToPage, createUndoHistory, placementOf, roundPt, samePlacement, saveAllReport, snapBox } from './designer-edit.js'
 
-const NUDGE_PT = 1
-const NUDGE_BIG_PT = 10
-const MIN_PX = 8
 const GRID_PT = 5
 // CSS pixels per point at 100 %: a point is 1/72 in, a CSS pixel 1/96 in.
 const PX_PER_PT = 96 / 72
@@ -17,19 +15,6 @@ const FIELDS = { x: 'X', y: 'Y', width: 'Width', height: 'Height' }
 
 function csrfToken () {
   return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? ''
-}
-
-/** A corner dragged: the opposite corner stays put; edges stop at the page and at MIN_PX. */
-function resizePx (start, corner, dx, dy, shown) {
-  let left = start.left
-  let top = start.top
-  let right = start.left + start.width
-  let bottom = start.top + start.height
-  if (corner.includes('w')) left = Math.min(Math.max(left + dx, 0), right - MIN_PX)
-  if (corner.includes('e')) right = Math.max(Math.min(right + dx, shown.width), left + MIN_PX)
-  if (corner.includes('n')) top = Math.min(Math.max(top + dy, 0), bottom - MIN_PX)
-  if (corner.includes('s')) bottom = Math.max(Math.min(bottom + dy, shown.height), top + MIN_PX)
-  return { left, top, width: right - left, height: bottom - top }
 }
 
 const isTextEntry = (element) => element instanceof HTMLElement && element.matches('input, textarea, select, [contenteditable="true"]')
@@ -146,8 +131,7 @@ function designer (root) {
     boxStyle (slot) {
       const size = this.pageSize(slot.page)
       if (!size || !this.shown.width || !this.imageReady) return 'display: none'
-      const px = ptToPx(slot, size, this.shown)
-      return `left: ${px.left}px; top: ${px.top}px; width: ${px.width}px; height: ${px.height}px`
+      return boxStyle(slot, size, this.shown)
     },
     describe (slot) {
       return `page ${slot.page}, x ${slot.x}, y ${slot.y}, ${slot.width} × ${slot.height} pt`
@@ -260,10 +244,7 @@ function designer (root) {
       const dy = event.clientY - drag.y
       if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 1) return
       drag.moved = true
-      const px = drag.mode === 'move'
-        ? clampPx({ ...drag.start, left: drag.start.left + dx, top: drag.start.top + dy }, this.shown, MIN_PX)
-        : resizePx(drag.start, drag.mode, dx, dy, this.shown)
-      const pt = pxToPt(px, this.pageSize(drag.slot.page), this.shown)
+      const pt = draggedBox(drag.start, drag.mode, dx, dy, this.pageSize(drag.slot.page), this.shown)
       // One drag is one undo step, however many pointer moves it took.
       this.place(drag.slot, this.snapped(drag.slot, pt, drag.mode), drag.gesture)
     },
@@ -275,21 +256,10 @@ function designer (root) {
     },
     /** Arrows move the box (Shift: 10 pt); with Alt they move its bottom-right corner instead. */
     nudge (event, slot) {
-      const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[event.key]
-      if (!steps || event.ctrlKey || event.metaKey) return
+      const box = nudgedBox(event, placementOf(slot), this.pageSize(slot.page), MIN_BOX_POINTS)
+      if (!box) return
       event.preventDefault()
-      const step = event.shiftKey ? NUDGE_BIG_PT : NUDGE_PT
-      if (event.altKey) {
-        const resized = resizeByKey(placementOf(slot), event.key, step, MIN_BOX_POINTS)
-        const size = this.pageSize(slot.page)
-        // Growing stops at the page's edge rather than pushing the box along.
-        resized.width = Math.min(resized.width, size.width - slot.x)
-        if (resized.y < 0) { resized.height += resized.y; resized.y = 0 }
-        this.place(slot, resized)
-        return
-      }
-      // Points grow upwards: ArrowUp raises y.
-      this.place(slot, { ...slot, x: slot.x + steps[0] * step, y: slot.y + steps[1] * step })
+      this.place(slot, box)
     },
 
     /** Posts one slot; answers { ok, message } and shows the message under the slot. */

@@ -5,7 +5,8 @@ import { requireUser } from '../../../core/auth/require-user.ts'
 import type { NavigationItem, PanelContext } from '../../../core/panel/panel-plugin.ts'
 import type { TopbarItem } from '../../../core/views/topbar.ts'
 import { signatureAssetsUrl } from '../public-assets.ts'
-import { INBOX_ROUTE, SESSION_ROUTE, SIGNER_ROUTE } from '../route-names.ts'
+import { DOCUMENT_ROUTE, INBOX_ROUTE, SESSION_ROUTE, SIGNER_ROUTE } from '../route-names.ts'
+import { DOCUMENT_TEMPLATE_KEY } from './document-template-key.ts'
 import { defaultSignerUrl } from './signer-url.ts'
 
 const INBOX_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'inbox.eta')
@@ -47,6 +48,8 @@ export function mountInboxPage(panel: PanelContext, app: FastifyInstance): void 
   // so the name is looked up per link, and the documented path is used while it is absent.
   sessions.useSignerUrl((input) => {
     try {
+      // An uploaded document has no template: its own signing page (document-pages/document-signer-page.ts).
+      if (input.templateKey === DOCUMENT_TEMPLATE_KEY) return panel.url(DOCUMENT_ROUTE.sign, { requestId: input.requestId })
       return panel.url(SIGNER_ROUTE.page, { templateKey: input.templateKey, signatureUuid: input.signatureUuid }, { request: input.requestId })
     } catch {
       return defaultSignerUrl(input)

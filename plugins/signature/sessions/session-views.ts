@@ -92,8 +92,8 @@ export function slotLabelOf(ctx: SessionContext, templateKey: string, slotKey: s
  * without one, the page that lets them draw or type a signature first (NEW_SIGNATURE_UUID).
  */
 export async function signerUrlFor(ctx: SessionContext, templateKey: string, requestId: string, signerUserId: string | null): Promise<string | null> {
-  // A document session has no template signer page: its account signers sign over the API.
-  if (templateKey === DOCUMENT_TEMPLATE_KEY || !signerUserId) return null
+  // A signer without an account signs from the link mailed to them, never from a page of the app.
+  if (!signerUserId) return null
   const active = (await ctx.deps.library.list(signerUserId)).filter((s) => s.status === 'active')
   const chosen = active.find((s) => s.primary) ?? active[0]
   return ctx.signerUrl({ templateKey, signatureUuid: chosen?.uuid ?? NEW_SIGNATURE_UUID, requestId })
