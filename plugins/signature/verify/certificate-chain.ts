@@ -9,7 +9,7 @@
 import { createPublicKey, webcrypto, X509Certificate, type KeyObject } from 'node:crypto'
 import * as pkijs from 'pkijs'
 import { verifySignature } from './algorithms.ts'
-import { parseNode } from './asn1.ts'
+import { parseNode } from '../pdf/read-der.ts'
 
 export interface ChainResult {
   /** The certificate first; the anchor last when trusted. Untrusted: as far as issuers were found. */

@@ -1,6 +1,6 @@
 // Reads a CMS SignedData (RFC 5652): what a PDF signature's /Contents and an RFC 3161 token hold.
 import { X509Certificate } from 'node:crypto'
-import { content, integerHex, kids, octets, oidOf, parseNode, raw, tagged, type Node } from './asn1.ts'
+import { content, integerHex, kids, octets, oidOf, parseNode, raw, tagged, type Node } from '../pdf/read-der.ts'
 import { certificateIdentity } from './certificate-identity.ts'
 
 export const OID = {
