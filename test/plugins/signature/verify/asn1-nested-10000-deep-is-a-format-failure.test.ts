@@ -10,10 +10,16 @@ import { makePdf } from '../../../fixtures/pdf/make-pdf.ts'
 
 const DEPTH = 10_000
 
+/** DEPTH elements of `tag` around `innermost`, headers written once (tlv() per level copies 400 MB). */
 function nested(tag: number, innermost: Buffer): Buffer {
-  let value = innermost
-  for (let level = 0; level < DEPTH; level++) value = tlv(tag, value)
-  return value
+  const headers: Buffer[] = []
+  let length = innermost.length
+  for (let level = 0; level < DEPTH; level++) {
+    const header = length < 0x80 ? Buffer.from([tag, length]) : length < 0x100 ? Buffer.from([tag, 0x81, length]) : Buffer.from([tag, 0x82, length >> 8, length & 0xff])
+    headers.push(header)
+    length += header.length
+  }
+  return Buffer.concat([...headers.reverse(), innermost])
 }
 
 /** A SignedData of the usual shape with `encapsulated` as its encapContentInfo and `certificates` in [0]. */
