@@ -48,7 +48,7 @@ export function signingKeyUsage(certificate: Buffer): { digitalSignature: boolea
   const extension = certificateExtensions(certificate).find((e) => e.oid === OID_KEY_USAGE)
   if (!extension) return null
   const bits = expectTag(parseNode(extension.value), 0x03, 'a BIT STRING')
-  const first = bits.contentEnd - bits.contentStart > 1 ? extension.value[bits.contentStart + 1]! : 0
+  const first = content(bits)[1] ?? 0
   return { digitalSignature: Boolean(first & 0x80), nonRepudiation: Boolean(first & 0x40) }
 }
 

@@ -19,29 +19,45 @@ export interface Node {
   end: number
   buf: Buffer
   block: asn1js.AsnType
+  /** Where buf[0] sits in the memory asn1js read (buf may be a copy of those bytes). */
+  base: number
 }
+
+/**
+ * asn1js costs about 2 µs per byte read (asn1js 4.0.0 on Node 24), and a verification hands the
+ * same bytes on: a signature's CMS found in the PDF, then read; a value's encoding (raw()) read
+ * again on its own. Those Buffers map to the tree already made, so no byte is decoded twice.
+ */
+const parsed = new WeakMap<Buffer, Node>()
 
 /**
  * The first value in `buf` (bytes after it, such as a signature's zero padding, are left alone).
  * `der` refuses indefinite lengths anywhere inside, for readers that take DER only.
  */
 export function parseNode(buf: Buffer, options: { der?: boolean } = {}): Node {
+  const known = parsed.get(buf)
+  if (known) {
+    if (options.der) refuseIndefinite(known)
+    return known
+  }
   if (buf.length === 0) throw new Error('Empty ASN.1 value')
   const view = new Uint8Array(buf.buffer, buf.byteOffset, buf.length)
   // parseEmbedded off: an OCTET or BIT STRING stays bytes until a caller asks to read inside it,
   // each read with its own depth budget. The node and content limits are the input's own size.
-  let parsed: asn1js.FromBerResult
+  let decoded: asn1js.FromBerResult
   try {
-    parsed = asn1js.fromBER(view, { copyInput: false, maxDepth: MAX_DEPTH, maxNodes: buf.length, maxContentLength: buf.length, parseEmbedded: false })
+    decoded = asn1js.fromBER(view, { copyInput: false, maxDepth: MAX_DEPTH, maxNodes: buf.length, maxContentLength: buf.length, parseEmbedded: false })
   } catch (cause) {
     throw new Error(`Malformed ASN.1: ${(cause as Error).message}`)
   }
-  const { offset, result } = parsed
+  const { offset, result } = decoded
   if (offset === -1 || result.error) throw new Error(result.error === 'Maximum ASN.1 nesting depth exceeded' ? 'ASN.1 nested too deep' : `Malformed ASN.1: ${result.error || 'unreadable'}`)
   const node = toNode(result, buf, view.byteOffset)
+  parsed.set(buf, node)
   if (options.der) refuseIndefinite(node)
   return node
 }
+
 
 /** A whole buffer as one value: bytes after it are refused. */
 export function parseRoot(buf: Buffer, options: { der?: boolean } = {}): Node {
@@ -60,7 +76,7 @@ function toNode(block: asn1js.AsnType, buf: Buffer, base: number): Node {
   if (lenBlock.isIndefiniteForm && block.warnings.includes('No EndOfContent block encoded')) throw new Error('Unterminated indefinite-length ASN.1 value')
   const number = idBlock.tagNumber < 31 ? idBlock.tagNumber : 0x1f
   const tag = ((idBlock.tagClass - 1) << 6) | (idBlock.isConstructed ? 0x20 : 0) | number
-  return { tag, start, contentStart, contentEnd, end, buf, block }
+  return { tag, start, contentStart, contentEnd, end, buf, block, base }
 }
 
 const childrenOf = (node: Node): asn1js.AsnType[] => {
@@ -69,8 +85,7 @@ const childrenOf = (node: Node): asn1js.AsnType[] => {
 }
 
 export function kids(node: Node): Node[] {
-  const base = node.buf.byteOffset
-  return childrenOf(node).map((block) => toNode(block, node.buf, base))
+  return childrenOf(node).map((block) => toNode(block, node.buf, node.base))
 }
 
 function refuseIndefinite(root: Node): void {
@@ -82,7 +97,17 @@ function refuseIndefinite(root: Node): void {
 }
 
 export const content = (node: Node): Buffer => node.buf.subarray(node.contentStart, node.contentEnd)
-export const raw = (node: Node): Buffer => node.buf.subarray(node.start, node.end)
+/** The whole encoding; reading it again (parseNode) gives this node's tree without decoding. */
+export function raw(node: Node): Buffer {
+  const encoding = node.buf.subarray(node.start, node.end)
+  parsed.set(encoding, toNode(node.block, encoding, node.base + node.start))
+  return encoding
+}
+
+/** `copy` holds the same bytes as `node`'s encoding (X509Certificate.raw): reading it gives `node`'s tree. */
+export function sameBytes(copy: Buffer, node: Node): void {
+  if (copy.equals(node.buf.subarray(node.start, node.end))) parsed.set(copy, toNode(node.block, copy, node.base + node.start))
+}
 
 /** A value read from a peer must be there and carry the tag the structure says. */
 export function expectTag(node: Node | undefined, tag: number, what: string): Node {

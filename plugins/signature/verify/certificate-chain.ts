@@ -202,8 +202,9 @@ function pathLengthProblem(path: pkijs.Certificate[], chain: X509Certificate[]):
 }
 
 function criticalExtensionProblem(path: pkijs.Certificate[], chain: X509Certificate[]): string | undefined {
-  for (const i of path.keys()) {
-    // Read with read-der's OIDs: pkijs prints an arc past 2^56 (a UUID under 2.25) in hex.
+  for (const [i, cert] of path.entries()) {
+    if (!(cert.extensions ?? []).some((e) => e.critical && !UNDERSTOOD.has(e.extnID))) continue
+    // Named from read-der's reading: pkijs prints an arc past 2^56 (a UUID under 2.25) in hex.
     const unknown = certificateExtensions(Buffer.from(chain[i]!.raw)).find((e) => e.critical && !UNDERSTOOD.has(e.oid))
     if (unknown) return `${name(chain[i]!)} carries a critical extension this verifier does not understand (${unknown.oid})`
   }
