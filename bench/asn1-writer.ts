@@ -67,7 +67,7 @@ const bench = new Bench({ time: 1000 })
 bench.add('OCSP response, hand writer', handOcsp).add('OCSP response, asn1js', libraryOcsp)
   .add('CMS signed attributes, hand writer', handAttributes).add('CMS signed attributes, asn1js', libraryAttributes)
 await bench.run()
-const hz = (name: string) => bench.tasks.find((task) => task.name === name)!.result!.throughput.mean
+const hz = (name: string) => (bench.tasks.find((task) => task.name === name)!.result as unknown as { throughput: { mean: number } }).throughput.mean
 for (const row of ['OCSP response', 'CMS signed attributes']) {
   const hand = hz(`${row}, hand writer`)
   const library = hz(`${row}, asn1js`)
