@@ -48,10 +48,10 @@ export function parseNode(buf: Buffer, options: { der?: boolean } = {}): Node {
   try {
     decoded = asn1js.fromBER(view, { copyInput: false, maxDepth: MAX_DEPTH, maxNodes: buf.length, maxContentLength: buf.length, parseEmbedded: false })
   } catch (cause) {
-    throw new Error(`Malformed ASN.1: ${(cause as Error).message}`)
+    throw new Error(`Malformed DER value: ${(cause as Error).message}`)
   }
   const { offset, result } = decoded
-  if (offset === -1 || result.error) throw new Error(result.error === 'Maximum ASN.1 nesting depth exceeded' ? 'ASN.1 nested too deep' : `Malformed ASN.1: ${result.error || 'unreadable'}`)
+  if (offset === -1 || result.error) throw new Error(result.error === 'Maximum ASN.1 nesting depth exceeded' ? 'ASN.1 nested too deep' : `Malformed DER value: ${result.error || 'unreadable'}`)
   const node = toNode(result, buf, view.byteOffset)
   parsed.set(buf, node)
   if (options.der) refuseIndefinite(node)
