@@ -52,6 +52,7 @@ export function parseNode(buf: Buffer, options: { der?: boolean } = {}): Node {
   }
   const { offset, result } = decoded
   if (offset === -1 || result.error) throw new Error(result.error === 'Maximum ASN.1 nesting depth exceeded' ? 'ASN.1 nested too deep' : `Malformed DER value: ${result.error || 'unreadable'}`)
+  checkLengths(result)
   const node = toNode(result, buf, view.byteOffset)
   parsed.set(buf, node)
   if (options.der) refuseIndefinite(node)
@@ -64,6 +65,22 @@ export function parseRoot(buf: Buffer, options: { der?: boolean } = {}): Node {
   const node = parseNode(buf, options)
   if (node.end !== buf.length) throw new Error('Bytes follow the ASN.1 value')
   return node
+}
+
+/**
+ * asn1js 4.0.0 lets a child whose length runs past its parent's end read on into the bytes after
+ * the parent (30 04 04 05 ... decodes a 5-byte OCTET STRING), so every definite length is checked
+ * against what was read for it.
+ */
+function checkLengths(root: asn1js.AsnType): void {
+  const pending = [root]
+  for (let block = pending.pop(); block; block = pending.pop()) {
+    const { idBlock, lenBlock } = block
+    if (!lenBlock.isIndefiniteForm && block.valueBeforeDecodeView.byteLength !== idBlock.blockLength + lenBlock.blockLength + lenBlock.length) {
+      throw new Error('Truncated DER value: an element runs past the one that holds it')
+    }
+    if (idBlock.isConstructed) pending.push(...(block.valueBlock as unknown as { value: asn1js.AsnType[] }).value)
+  }
 }
 
 function toNode(block: asn1js.AsnType, buf: Buffer, base: number): Node {
