@@ -1,7 +1,7 @@
 // The few fields of an X.509 certificate (RFC 5280) that signing and timestamp checks need,
 // read straight from DER. node:crypto's X509Certificate covers validity, keys and subjects but
 // not key usage bits nor whether an extension is critical; node-forge cannot read EC keys at all.
-import { children, contentOf, encodingOf, expectTag, readBoolean, readOid, readRoot, readTlv, type Tlv } from '../pdf/der.ts'
+import { booleanOf, content, expectTag, kids, oidOf, parseNode, parseRoot, raw, type Node } from '../pdf/read-der.ts'
 
 export const OID_KEY_USAGE = '2.5.29.15'
 export const OID_EXTENDED_KEY_USAGE = '2.5.29.37'
@@ -15,10 +15,10 @@ export interface CertificateExtension {
 }
 
 /** TBSCertificate's fields, with the optional version skipped so indexes are stable. */
-function tbsFields(certificate: Buffer): { fields: Tlv[]; hasVersion: boolean } {
-  const tbs = children(certificate, readRoot(certificate))[0]
+function tbsFields(certificate: Buffer): { fields: Node[]; hasVersion: boolean } {
+  const tbs = kids(parseRoot(certificate))[0]
   if (!tbs || tbs.tag !== 0x30) throw new Error('Not an X.509 certificate')
-  const fields = children(certificate, tbs)
+  const fields = kids(tbs)
   return { fields, hasVersion: fields[0]?.tag === 0xa0 }
 }
 
@@ -27,19 +27,19 @@ export function issuerAndSerial(certificate: Buffer): { issuer: Buffer; serial: 
   const { fields, hasVersion } = tbsFields(certificate)
   const serial = expectTag(fields[hasVersion ? 1 : 0], 0x02, 'a serial number')
   const issuer = expectTag(fields[hasVersion ? 3 : 2], 0x30, 'an issuer name')
-  return { issuer: encodingOf(certificate, issuer), serial: encodingOf(certificate, serial) }
+  return { issuer: raw(issuer), serial: raw(serial) }
 }
 
 export function certificateExtensions(certificate: Buffer): CertificateExtension[] {
   const { fields } = tbsFields(certificate)
   const wrapper = fields.find((field) => field.tag === 0xa3)
   if (!wrapper) return []
-  const list = expectTag(children(certificate, wrapper)[0], 0x30, 'the extensions')
-  return children(certificate, list).map((extension) => {
-    const [id, second, third] = children(certificate, extension)
-    const critical = second?.tag === 0x01 ? readBoolean(certificate, second) : false
+  const list = expectTag(kids(wrapper)[0], 0x30, 'the extensions')
+  return kids(list).map((extension) => {
+    const [id, second, third] = kids(extension)
+    const critical = second?.tag === 0x01 ? booleanOf(second) : false
     const value = expectTag(second?.tag === 0x01 ? third : second, 0x04, 'an extension value')
-    return { oid: readOid(certificate, id!), critical, value: contentOf(certificate, value) }
+    return { oid: oidOf(expectTag(id, 0x06, 'an extension id')), critical, value: content(value) }
   })
 }
 
@@ -47,9 +47,8 @@ export function certificateExtensions(certificate: Buffer): CertificateExtension
 export function signingKeyUsage(certificate: Buffer): { digitalSignature: boolean; nonRepudiation: boolean } | null {
   const extension = certificateExtensions(certificate).find((e) => e.oid === OID_KEY_USAGE)
   if (!extension) return null
-  const bits = readTlv(extension.value, 0)
-  expectTag(bits, 0x03, 'a BIT STRING')
-  const first = bits.end - bits.contentStart > 1 ? extension.value[bits.contentStart + 1]! : 0
+  const bits = expectTag(parseNode(extension.value), 0x03, 'a BIT STRING')
+  const first = content(bits)[1] ?? 0
   return { digitalSignature: Boolean(first & 0x80), nonRepudiation: Boolean(first & 0x40) }
 }
 
@@ -57,6 +56,6 @@ export function signingKeyUsage(certificate: Buffer): { digitalSignature: boolea
 export function extendedKeyUsage(certificate: Buffer): { critical: boolean; purposes: string[] } | null {
   const extension = certificateExtensions(certificate).find((e) => e.oid === OID_EXTENDED_KEY_USAGE)
   if (!extension) return null
-  const list = expectTag(readTlv(extension.value, 0), 0x30, 'a list of purposes')
-  return { critical: extension.critical, purposes: children(extension.value, list).map((p) => readOid(extension.value, p)) }
+  const list = expectTag(parseNode(extension.value), 0x30, 'a list of purposes')
+  return { critical: extension.critical, purposes: kids(list).map(oidOf) }
 }

@@ -1,8 +1,7 @@
 // The parts of an X.509 certificate the PKI answers quote: issuer and subject names as DER,
 // the serial number, and the public key's bits (hashed into OCSP CertIDs and key identifiers).
 import { createHash, X509Certificate } from 'node:crypto'
-import { children, readTlv } from '../pdf/der.ts'
-import { content, raw } from './der-values.ts'
+import { bits, content, kids, parseNode, raw } from '../pdf/read-der.ts'
 
 export interface CertificateFields {
   der: Buffer
@@ -19,19 +18,17 @@ export interface CertificateFields {
 }
 
 export function certificateFields(der: Buffer): CertificateFields {
-  const certificate = readTlv(der, 0)
-  const tbs = children(der, certificate)[0]!
-  const parts = children(der, tbs)
+  const tbs = kids(parseNode(der))[0]!
+  const parts = kids(tbs)
   const fields = parts[0]!.tag === 0xa0 ? parts.slice(1) : parts // [0] version, when not v1
   const [serial, , issuer, , subject, spki] = fields
-  const publicKey = children(der, spki!)[1]!
-  const publicKeyBits = der.subarray(publicKey.contentStart + 1, publicKey.end)
+  const publicKeyBits = bits(kids(spki!)[1])
   return {
     der,
-    serialDer: raw(der, serial!),
-    serialHex: normalizeSerial(content(der, serial!).toString('hex')),
-    issuerDer: raw(der, issuer!),
-    subjectDer: raw(der, subject!),
+    serialDer: raw(serial!),
+    serialHex: normalizeSerial(content(serial!).toString('hex')),
+    issuerDer: raw(issuer!),
+    subjectDer: raw(subject!),
     publicKeyBits,
     keyIdentifier: createHash('sha1').update(publicKeyBits).digest(),
   }

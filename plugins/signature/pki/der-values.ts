@@ -1,7 +1,7 @@
 // The DER values the PKI answers need beyond those of pdf/der.ts (which the CMS signer shares):
-// big integers, GeneralizedTime, BOOLEAN, ENUMERATED, BIT STRING, and reading a value of an
-// expected tag out of a stranger's request.
-import { readTlv, tlv, type Tlv } from '../pdf/der.ts'
+// big integers, GeneralizedTime, BOOLEAN, ENUMERATED, BIT STRING. Reading a stranger's request
+// is pdf/read-der.ts's job.
+import { tlv } from '../pdf/der.ts'
 
 /** A non-negative INTEGER from unsigned big-endian bytes (leading zeros dropped, a sign byte added when needed). */
 export function unsignedInteger(bytes: Buffer): Buffer {
@@ -43,31 +43,4 @@ export function namedBits(...bits: number[]): Buffer {
   const bytes = Buffer.alloc(Math.floor(highest / 8) + 1)
   for (const bit of bits) bytes[bit >> 3]! |= 0x80 >> (bit & 7)
   return bitString(bytes, 7 - (highest & 7))
-}
-
-/** A value read with its expected tag, or an error naming what was expected. */
-export function expectTlv(der: Buffer, at: number, tag: number, what: string, limit = der.length): Tlv {
-  const value = readTlv(der, at, limit)
-  if (value.tag !== tag) throw new Error(`${what}: expected tag 0x${tag.toString(16)}, found 0x${value.tag.toString(16)}`)
-  return value
-}
-
-export const raw = (der: Buffer, value: Tlv) => der.subarray(value.start, value.end)
-export const content = (der: Buffer, value: Tlv) => der.subarray(value.contentStart, value.end)
-
-/** The dotted form of an OBJECT IDENTIFIER's content bytes. */
-export function decodeOid(bytes: Buffer): string {
-  const arcs: bigint[] = []
-  let value = 0n
-  for (const byte of bytes) {
-    value = (value << 7n) | BigInt(byte & 0x7f)
-    if (!(byte & 0x80)) {
-      arcs.push(value)
-      value = 0n
-    }
-  }
-  if (arcs.length === 0 || bytes[bytes.length - 1]! & 0x80) throw new Error('Malformed OBJECT IDENTIFIER')
-  const first = arcs[0]!
-  const head = first < 80n ? [first / 40n, first % 40n] : [2n, first - 80n]
-  return [...head, ...arcs.slice(1)].join('.')
 }

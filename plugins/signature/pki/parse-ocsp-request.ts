@@ -1,7 +1,6 @@
 // RFC 6960 OCSPRequest, read strictly. A request the responder cannot read is answered with the
 // protocol's malformedRequest status, which is what OCSP clients understand.
-import { children } from '../pdf/der.ts'
-import { content, decodeOid, expectTlv, raw } from './der-values.ts'
+import { content, expectTag, kids, oidOf, parseRoot, raw } from '../pdf/read-der.ts'
 import { normalizeSerial } from './certificate-fields.ts'
 
 export const OID_OCSP_NONCE = '1.3.6.1.5.5.7.48.1.2'
@@ -37,33 +36,32 @@ export class OcspRequestError extends Error {}
 
 export function parseOcspRequest(der: Buffer): OcspRequest {
   try {
-    const request = expectTlv(der, 0, 0x30, 'OCSPRequest')
-    if (request.end !== der.length) throw new Error('bytes after the OCSPRequest')
-    const [tbs] = children(der, request)
+    const request = expectTag(parseRoot(der, { der: true }), 0x30, 'an OCSPRequest')
+    const [tbs] = kids(request)
     if (!tbs || tbs.tag !== 0x30) throw new Error('no TBSRequest')
-    const fields = children(der, tbs)
+    const fields = kids(tbs)
     let at = 0
     if (fields[at]?.tag === 0xa0) at++ // version, v1 (DEFAULT) when absent
     if (fields[at]?.tag === 0xa1) at++ // requestorName
     const list = fields[at++]
     if (!list || list.tag !== 0x30) throw new Error('no requestList')
-    const entries = children(der, list)
+    const entries = kids(list)
     if (entries.length === 0 || entries.length > MAX_CERT_IDS) throw new Error(`1 to ${MAX_CERT_IDS} certificates per request`)
     const certIds = entries.map((entry) => {
       if (entry.tag !== 0x30) throw new Error('a Request is not a SEQUENCE')
-      const certId = children(der, entry)[0]
+      const certId = kids(entry)[0]
       if (!certId || certId.tag !== 0x30) throw new Error('no CertID')
-      const [algorithm, nameHash, keyHash, serial, ...rest] = children(der, certId)
+      const [algorithm, nameHash, keyHash, serial, ...rest] = kids(certId)
       if (!algorithm || algorithm.tag !== 0x30 || nameHash?.tag !== 0x04 || keyHash?.tag !== 0x04 || serial?.tag !== 0x02 || rest.length) throw new Error('malformed CertID')
-      const algorithmOid = children(der, algorithm)[0]
+      const algorithmOid = kids(algorithm)[0]
       if (!algorithmOid || algorithmOid.tag !== 0x06) throw new Error('malformed CertID algorithm')
-      const serialBytes = content(der, serial)
+      const serialBytes = content(serial)
       if (serialBytes.length === 0 || serialBytes.length > 21) throw new Error('serial numbers are 1 to 20 octets')
       return {
-        der: raw(der, certId),
-        hash: CERT_ID_HASHES[decodeOid(content(der, algorithmOid))] ?? null,
-        issuerNameHash: content(der, nameHash),
-        issuerKeyHash: content(der, keyHash),
+        der: raw(certId),
+        hash: CERT_ID_HASHES[oidOf(algorithmOid)] ?? null,
+        issuerNameHash: content(nameHash),
+        issuerKeyHash: content(keyHash),
         serial: normalizeSerial(serialBytes.toString('hex')),
       }
     })
@@ -71,16 +69,16 @@ export function parseOcspRequest(der: Buffer): OcspRequest {
     const extensions = fields[at]
     if (extensions?.tag === 0xa2) {
       at++
-      const list = children(der, extensions)[0]
+      const list = kids(extensions)[0]
       if (!list || list.tag !== 0x30) throw new Error('malformed requestExtensions')
-      for (const extension of children(der, list)) {
-        const id = children(der, extension)[0]
+      for (const extension of kids(list)) {
+        const id = kids(extension)[0]
         if (!id || id.tag !== 0x06) throw new Error('malformed extension')
-        if (decodeOid(content(der, id)) !== OID_OCSP_NONCE) continue
+        if (oidOf(id) !== OID_OCSP_NONCE) continue
         // RFC 8954: a nonce of 1 to 32 octets (the extnValue wraps an OCTET STRING).
-        const value = children(der, extension).at(-1)!
-        if (value.tag !== 0x04 || value.end - value.contentStart > 40) throw new Error('the nonce is too long')
-        nonceExtensionDer = raw(der, extension)
+        const value = kids(extension).at(-1)!
+        if (value.tag !== 0x04 || value.contentEnd - value.contentStart > 40) throw new Error('the nonce is too long')
+        nonceExtensionDer = raw(extension)
       }
     }
     if (at !== fields.length) throw new Error('unexpected fields in the TBSRequest')

@@ -1,7 +1,6 @@
 // RFC 3161 TimeStampReq, read strictly: anything that is not exactly the structure refuses with
 // the PKIFailureInfo bit a client can act on, never with an exception out of the responder.
-import { children } from '../pdf/der.ts'
-import { content, decodeOid, expectTlv, raw } from './der-values.ts'
+import { content, expectTag, kids, oidOf, parseRoot, raw, type Node } from '../pdf/read-der.ts'
 
 /** PKIFailureInfo bits (RFC 3161 section 2.4.2). */
 export const TSA_FAILURE = { badAlg: 0, badRequest: 2, badDataFormat: 5, unacceptedPolicy: 15, unacceptedExtension: 16, systemFailure: 25 } as const
@@ -30,31 +29,29 @@ export interface TimestampQuery {
 }
 
 export function parseTimestampQuery(query: Buffer): TimestampQuery {
-  let fields
+  let fields: Node[]
   try {
-    const request = expectTlv(query, 0, 0x30, 'TimeStampReq')
-    if (request.end !== query.length) throw new Error('bytes after the TimeStampReq')
-    fields = children(query, request)
+    fields = kids(expectTag(parseRoot(query, { der: true }), 0x30, 'a TimeStampReq'))
   } catch (cause) {
     throw new TimestampQueryError('badRequest', `not a DER TimeStampReq (${(cause as Error).message})`)
   }
   let at = 0
   const next = () => fields[at]
   const version = fields[at++]
-  if (!version || version.tag !== 0x02 || content(query, version).toString('hex') !== '01') throw new TimestampQueryError('badRequest', 'the version must be 1')
+  if (!version || version.tag !== 0x02 || content(version).toString('hex') !== '01') throw new TimestampQueryError('badRequest', 'the version must be 1')
 
   const imprint = fields[at++]
   if (!imprint || imprint.tag !== 0x30) throw new TimestampQueryError('badRequest', 'no messageImprint')
   let algorithm: string
   let digest: Buffer
   try {
-    const [algorithmId, hashed, ...rest] = children(query, imprint)
+    const [algorithmId, hashed, ...rest] = kids(imprint)
     if (!algorithmId || algorithmId.tag !== 0x30 || !hashed || hashed.tag !== 0x04 || rest.length) throw new Error('shape')
-    const [algorithmOid, parameters, ...more] = children(query, algorithmId)
+    const [algorithmOid, parameters, ...more] = kids(algorithmId)
     if (!algorithmOid || algorithmOid.tag !== 0x06 || more.length) throw new Error('algorithm')
-    if (parameters && !(parameters.tag === 0x05 && parameters.end === parameters.contentStart)) throw new Error('algorithm parameters')
-    algorithm = decodeOid(content(query, algorithmOid))
-    digest = content(query, hashed)
+    if (parameters && !(parameters.tag === 0x05 && parameters.contentEnd === parameters.contentStart)) throw new Error('algorithm parameters')
+    algorithm = oidOf(algorithmOid)
+    digest = content(hashed)
   } catch {
     throw new TimestampQueryError('badRequest', 'the messageImprint is malformed')
   }
@@ -65,7 +62,7 @@ export function parseTimestampQuery(query: Buffer): TimestampQuery {
   let policy: string | null = null
   if (next()?.tag === 0x06) {
     try {
-      policy = decodeOid(content(query, fields[at++]!))
+      policy = oidOf(fields[at++]!)
     } catch {
       throw new TimestampQueryError('badRequest', 'the reqPolicy is malformed')
     }
@@ -74,17 +71,17 @@ export function parseTimestampQuery(query: Buffer): TimestampQuery {
   if (next()?.tag === 0x02) {
     const nonce = fields[at++]!
     // 64 bits is what clients send (openssl, the other TSA clients); 160 leaves room and no more.
-    if (nonce.end === nonce.contentStart || nonce.end - nonce.contentStart > 20) throw new TimestampQueryError('badRequest', 'the nonce must be 1 to 20 bytes')
-    nonceDer = raw(query, nonce)
+    if (nonce.contentEnd === nonce.contentStart || nonce.contentEnd - nonce.contentStart > 20) throw new TimestampQueryError('badRequest', 'the nonce must be 1 to 20 bytes')
+    nonceDer = raw(nonce)
   }
   let certReq = false
   if (next()?.tag === 0x01) {
-    const flag = content(query, fields[at++]!)
+    const flag = content(fields[at++]!)
     // DER: TRUE is 0xff, and a DEFAULT FALSE is never encoded.
     if (flag.length !== 1 || flag[0] !== 0xff) throw new TimestampQueryError('badRequest', 'certReq must be DER TRUE when present')
     certReq = true
   }
   if (next()?.tag === 0xa0) throw new TimestampQueryError('unacceptedExtension', 'no request extension is supported')
   if (at !== fields.length) throw new TimestampQueryError('badRequest', 'unexpected fields in the TimeStampReq')
-  return { messageImprintDer: raw(query, imprint), algorithm, nonceDer, policy, certReq }
+  return { messageImprintDer: raw(imprint), algorithm, nonceDer, policy, certReq }
 }

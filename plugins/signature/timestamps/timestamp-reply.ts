@@ -1,6 +1,6 @@
 // An RFC 3161 TimeStampResp: a PKIStatusInfo, then the token when the status is granted (0) or
 // grantedWithMods (1). Anything else names the TSA's status and failure text.
-import { children, encodingOf, expectTag, readRoot, readSmallInteger } from '../pdf/der.ts'
+import { content, expectTag, kids, parseRoot, raw, smallIntegerOf } from '../pdf/read-der.ts'
 import { TimestampTokenError, verifyTimestampToken, type VerifiedTimestamp } from './timestamp-token.ts'
 import type { TimestampQuery } from './timestamp-query.ts'
 
@@ -9,14 +9,14 @@ export interface CheckedToken extends VerifiedTimestamp {
 }
 
 export function readTimestampReply(reply: Buffer, query: TimestampQuery): CheckedToken {
-  const [statusInfo, token] = children(reply, expectTag(readRoot(reply), 0x30, 'a TimeStampResp'))
-  const status = readSmallInteger(reply, children(reply, expectTag(statusInfo, 0x30, 'a PKIStatusInfo'))[0]!)
+  const [statusInfo, token] = kids(expectTag(parseRoot(reply, { der: true }), 0x30, 'a TimeStampResp'))
+  const status = smallIntegerOf(expectTag(kids(expectTag(statusInfo, 0x30, 'a PKIStatusInfo'))[0], 0x02, 'a PKIStatus'))
   if (status !== 0 && status !== 1) {
-    const text = children(reply, statusInfo!).slice(1).find((f) => f.tag === 0x30)
-    const words = text ? children(reply, text).map((s) => reply.subarray(s.contentStart, s.end).toString('utf8')).join('; ') : ''
+    const text = kids(statusInfo!).slice(1).find((f) => f.tag === 0x30)
+    const words = text ? kids(text).map((s) => content(s).toString('utf8')).join('; ') : ''
     throw new TimestampTokenError(`The TSA refused the request (status ${status}${words ? `: ${words.slice(0, 200)}` : ''})`)
   }
   if (!token) throw new TimestampTokenError('The TSA granted the request but sent no token')
-  const der = Buffer.from(encodingOf(reply, token))
+  const der = Buffer.from(raw(token))
   return { token: der, ...verifyTimestampToken(der, query) }
 }

@@ -5,7 +5,7 @@
 // signing-certificate attribute names that same certificate. Whether the TSA is trusted is the
 // configuration's choice (its URL was configured); a verifier checks that against its anchors.
 import { createHash, timingSafeEqual, verify, X509Certificate } from 'node:crypto'
-import { children, contentOf, encodingOf, expectTag, readOid, readRoot, readSmallInteger, readTime, readTlv, type Tlv } from '../pdf/der.ts'
+import { content, expectTag, kids, oidOf, parseNode, parseRoot, raw, smallIntegerOf, timeOf, type Node } from '../pdf/read-der.ts'
 import { certificateExtensions, extendedKeyUsage, issuerAndSerial, OID_TIME_STAMPING } from '../certificates/x509-fields.ts'
 import { OID_SHA256 } from './timestamp-query.ts'
 
@@ -48,40 +48,40 @@ const fail = (message: string): never => {
 }
 
 export function verifyTimestampToken(token: Buffer, expected: { imprint: Buffer; nonce: Buffer }): VerifiedTimestamp {
-  const [contentType, wrapped] = children(token, expectTag(readRoot(token), 0x30, 'a ContentInfo'))
-  if (readOid(token, contentType!) !== OID.signedData) fail('The token is not a CMS SignedData')
-  const signedData = expectTag(children(token, expectTag(wrapped, 0xa0, 'the SignedData'))[0], 0x30, 'the SignedData')
-  const fields = children(token, signedData)
+  const [contentType, wrapped] = kids(expectTag(parseRoot(token, { der: true }), 0x30, 'a ContentInfo'))
+  if (oidOf(contentType!) !== OID.signedData) fail('The token is not a CMS SignedData')
+  const signedData = expectTag(kids(expectTag(wrapped, 0xa0, 'the SignedData'))[0], 0x30, 'the SignedData')
+  const fields = kids(signedData)
   const encapsulated = expectTag(fields[2], 0x30, 'the encapsulated content')
-  const [eContentType, eContentWrapper] = children(token, encapsulated)
-  if (readOid(token, eContentType!) !== OID.tstInfo) fail('The token does not hold a TSTInfo')
-  const eContent = expectTag(children(token, expectTag(eContentWrapper, 0xa0, 'the TSTInfo'))[0], 0x04, 'the TSTInfo octets')
-  const tstInfo = contentOf(token, eContent)
+  const [eContentType, eContentWrapper] = kids(encapsulated)
+  if (oidOf(eContentType!) !== OID.tstInfo) fail('The token does not hold a TSTInfo')
+  const eContent = expectTag(kids(expectTag(eContentWrapper, 0xa0, 'the TSTInfo'))[0], 0x04, 'the TSTInfo octets')
+  const tstInfo = content(eContent)
   const certificates = fields.find((f) => f.tag === 0xa0)
-  const signerInfos = children(token, expectTag(fields.at(-1), 0x31, 'the signer infos'))
+  const signerInfos = kids(expectTag(fields.at(-1), 0x31, 'the signer infos'))
   if (signerInfos.length !== 1) fail('A timestamp token has exactly one signer')
 
   const info = readTstInfo(tstInfo)
   if (info.hashAlgorithm !== OID_SHA256 || !equal(info.imprint, expected.imprint)) fail('The token stamps another message imprint than asked')
   if (!info.nonce || !equal(info.nonce, expected.nonce)) fail('The token answers another nonce than asked')
 
-  const signerInfo = children(token, signerInfos[0]!)
-  const candidates = certificates ? children(token, certificates).filter((c) => c.tag === 0x30).map((c) => Buffer.from(encodingOf(token, c))) : []
-  const signer = findSigner(token, signerInfo[1]!, candidates) ?? fail('The token does not carry the certificate that signed it')
-  const digestName = DIGESTS[readOid(token, children(token, expectTag(signerInfo[2], 0x30, 'a digest algorithm'))[0]!)] ?? fail('The token uses an unsupported digest')
+  const signerInfo = kids(signerInfos[0]!)
+  const candidates = certificates ? kids(certificates).filter((c) => c.tag === 0x30).map((c) => Buffer.from(raw(c))) : []
+  const signer = findSigner(signerInfo[1]!, candidates) ?? fail('The token does not carry the certificate that signed it')
+  const digestName = DIGESTS[oidOf(kids(expectTag(signerInfo[2], 0x30, 'a digest algorithm'))[0]!)] ?? fail('The token uses an unsupported digest')
   const signedAttributes = expectTag(signerInfo[3], 0xa0, 'signed attributes')
-  const attributes = readAttributes(token, signedAttributes)
+  const attributes = readAttributes(signedAttributes)
   const messageDigest = attributes.get(OID.messageDigest) ?? fail('The token has no message-digest attribute')
-  if (!equal(contentOf(token, expectTag(messageDigest, 0x04, 'a digest')), createHash(digestName).update(tstInfo).digest())) fail('The token\'s message digest does not match its TSTInfo')
+  if (!equal(content(expectTag(messageDigest, 0x04, 'a digest')), createHash(digestName).update(tstInfo).digest())) fail('The token\'s message digest does not match its TSTInfo')
   const attributeType = attributes.get(OID.contentType) ?? fail('The token has no content-type attribute')
-  if (readOid(token, attributeType) !== OID.tstInfo) fail('The token\'s content-type attribute is not TSTInfo')
-  assertSigningCertificate(token, attributes, signer)
+  if (oidOf(attributeType) !== OID.tstInfo) fail('The token\'s content-type attribute is not TSTInfo')
+  assertSigningCertificate(attributes, signer)
 
-  const algorithm = SIGNATURES[readOid(token, children(token, expectTag(signerInfo[4], 0x30, 'a signature algorithm'))[0]!)]
+  const algorithm = SIGNATURES[oidOf(kids(expectTag(signerInfo[4], 0x30, 'a signature algorithm'))[0]!)]
   if (algorithm === undefined) fail('The token uses an unsupported signature algorithm')
   // The signature covers the attributes as a SET OF (tag 0x31), not as the [0] they are sent in.
-  const signedBytes = Buffer.concat([Buffer.from([0x31]), token.subarray(signedAttributes.start + 1, signedAttributes.end)])
-  const signatureValue = contentOf(token, expectTag(signerInfo[5], 0x04, 'a signature value'))
+  const signedBytes = Buffer.concat([Buffer.from([0x31]), raw(signedAttributes).subarray(1)])
+  const signatureValue = content(expectTag(signerInfo[5], 0x04, 'a signature value'))
   const certificate = new X509Certificate(signer)
   if (!verify(algorithm ?? digestName, signedBytes, certificate.publicKey, signatureValue)) fail('The token\'s signature does not verify with its certificate')
 
@@ -92,56 +92,56 @@ export function verifyTimestampToken(token: Buffer, expected: { imprint: Buffer;
 }
 
 function readTstInfo(der: Buffer): { hashAlgorithm: string; imprint: Buffer; genTime: Date; nonce: Buffer | null } {
-  const fields = children(der, expectTag(readRoot(der), 0x30, 'a TSTInfo'))
-  if (readSmallInteger(der, fields[0]!) !== 1) fail('Unsupported TSTInfo version')
-  const [algorithm, hashed] = children(der, expectTag(fields[2], 0x30, 'a message imprint'))
-  const hashAlgorithm = readOid(der, children(der, expectTag(algorithm, 0x30, 'a hash algorithm'))[0]!)
-  const genTime = readTime(der, expectTag(fields[4], 0x18, 'the GeneralizedTime genTime'))
+  const fields = kids(expectTag(parseRoot(der), 0x30, 'a TSTInfo'))
+  if (smallIntegerOf(fields[0]!) !== 1) fail('Unsupported TSTInfo version')
+  const [algorithm, hashed] = kids(expectTag(fields[2], 0x30, 'a message imprint'))
+  const hashAlgorithm = oidOf(kids(expectTag(algorithm, 0x30, 'a hash algorithm'))[0]!)
+  const genTime = timeOf(expectTag(fields[4], 0x18, 'the GeneralizedTime genTime'))
   // After genTime: accuracy (SEQUENCE), ordering (BOOLEAN), then the nonce, the first INTEGER.
   const nonce = fields.slice(5).find((f) => f.tag === 0x02)
-  return { hashAlgorithm, imprint: contentOf(der, expectTag(hashed, 0x04, 'a hashed message')), genTime, nonce: nonce ? magnitude(contentOf(der, nonce)) : null }
+  return { hashAlgorithm, imprint: content(expectTag(hashed, 0x04, 'a hashed message')), genTime, nonce: nonce ? magnitude(content(nonce)) : null }
 }
 
-function readAttributes(der: Buffer, set: Tlv): Map<string, Tlv> {
-  const result = new Map<string, Tlv>()
-  for (const attribute of children(der, set)) {
-    const [type, values] = children(der, attribute)
-    const first = children(der, expectTag(values, 0x31, 'attribute values'))[0]
-    if (first) result.set(readOid(der, type!), first)
+function readAttributes(set: Node): Map<string, Node> {
+  const result = new Map<string, Node>()
+  for (const attribute of kids(set)) {
+    const [type, values] = kids(attribute)
+    const first = kids(expectTag(values, 0x31, 'attribute values'))[0]
+    if (first) result.set(oidOf(type!), first)
   }
   return result
 }
 
 /** SignerIdentifier: issuerAndSerialNumber, or [0] subjectKeyIdentifier. */
-function findSigner(der: Buffer, sid: Tlv, certificates: Buffer[]): Buffer | undefined {
+function findSigner(sid: Node, certificates: Buffer[]): Buffer | undefined {
   if (sid.tag === 0x80) {
-    const keyId = contentOf(der, sid)
+    const keyId = content(sid)
     return certificates.find((cert) => {
       const extension = certificateExtensions(cert).find((e) => e.oid === OID.subjectKeyIdentifier)
-      return extension ? equal(contentOf(extension.value, readTlv(extension.value, 0)), keyId) : false
+      return extension ? equal(content(parseNode(extension.value)), keyId) : false
     })
   }
-  const [issuer, serial] = children(der, expectTag(sid, 0x30, 'a signer identifier'))
+  const [issuer, serial] = kids(expectTag(sid, 0x30, 'a signer identifier'))
   return certificates.find((cert) => {
     const own = issuerAndSerial(cert)
-    return equal(own.issuer, encodingOf(der, issuer!)) && equal(own.serial, encodingOf(der, serial!))
+    return equal(own.issuer, raw(issuer!)) && equal(own.serial, raw(serial!))
   })
 }
 
 /** ESS signing-certificate (v1: SHA-1) or -v2 (SHA-256 by default): its first hash must be the signer's. */
-function assertSigningCertificate(der: Buffer, attributes: Map<string, Tlv>, signer: Buffer): void {
+function assertSigningCertificate(attributes: Map<string, Node>, signer: Buffer): void {
   const v2 = attributes.get(OID.signingCertificateV2)
   const v1 = attributes.get(OID.signingCertificate)
   const value = v2 ?? v1 ?? fail('The token names no signing certificate (ESS)')
-  const certs = expectTag(children(der, value)[0], 0x30, 'ESS certificate ids')
-  const first = children(der, expectTag(children(der, certs)[0], 0x30, 'an ESS certificate id'))
+  const certs = expectTag(kids(value)[0], 0x30, 'ESS certificate ids')
+  const first = kids(expectTag(kids(certs)[0], 0x30, 'an ESS certificate id'))
   let hashName = v2 ? 'sha256' : 'sha1'
   let hash = first[0]!
   if (v2 && hash.tag === 0x30) {
-    hashName = DIGESTS[readOid(der, children(der, hash)[0]!)] ?? fail('The ESS certificate id uses an unsupported hash')
+    hashName = DIGESTS[oidOf(kids(hash)[0]!)] ?? fail('The ESS certificate id uses an unsupported hash')
     hash = first[1]!
   }
-  if (!equal(contentOf(der, expectTag(hash, 0x04, 'a certificate hash')), createHash(hashName).update(signer).digest())) {
+  if (!equal(content(expectTag(hash, 0x04, 'a certificate hash')), createHash(hashName).update(signer).digest())) {
     fail('The token\'s ESS signing certificate is not the certificate that signed it')
   }
 }

@@ -1,6 +1,6 @@
 // Digest and signature algorithms by OID, mapped to what node:crypto calls them.
 import { constants, createHash, verify, type KeyObject } from 'node:crypto'
-import { kids, oidOf, type Node } from './asn1.ts'
+import { kids, oidOf, type Node } from '../pdf/read-der.ts'
 
 const DIGESTS: Record<string, string> = {
   '1.3.14.3.2.26': 'sha1',

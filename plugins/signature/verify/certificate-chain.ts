@@ -9,7 +9,8 @@
 import { createPublicKey, webcrypto, X509Certificate, type KeyObject } from 'node:crypto'
 import * as pkijs from 'pkijs'
 import { verifySignature } from './algorithms.ts'
-import { parseNode } from './asn1.ts'
+import { parseNode } from '../pdf/read-der.ts'
+import { certificateExtensions } from '../certificates/x509-fields.ts'
 
 export interface ChainResult {
   /** The certificate first; the anchor last when trusted. Untrusted: as far as issuers were found. */
@@ -202,8 +203,10 @@ function pathLengthProblem(path: pkijs.Certificate[], chain: X509Certificate[]):
 
 function criticalExtensionProblem(path: pkijs.Certificate[], chain: X509Certificate[]): string | undefined {
   for (const [i, cert] of path.entries()) {
-    const unknown = (cert.extensions ?? []).find((e) => e.critical && !UNDERSTOOD.has(e.extnID))
-    if (unknown) return `${name(chain[i]!)} carries a critical extension this verifier does not understand (${unknown.extnID})`
+    if (!(cert.extensions ?? []).some((e) => e.critical && !UNDERSTOOD.has(e.extnID))) continue
+    // Named from read-der's reading: pkijs prints an arc past 2^56 (a UUID under 2.25) in hex.
+    const unknown = certificateExtensions(Buffer.from(chain[i]!.raw)).find((e) => e.critical && !UNDERSTOOD.has(e.oid))
+    if (unknown) return `${name(chain[i]!)} carries a critical extension this verifier does not understand (${unknown.oid})`
   }
   return undefined
 }

@@ -2,7 +2,7 @@
 // the issuer and subject Names as DER (CMS and OCSP match on them), the public key's bits (OCSP's
 // issuerKeyHash), the subject key identifier and the revocation service URLs.
 import type { X509Certificate } from 'node:crypto'
-import { bits, content, integerHex, kids, octets, oidOf, parseNode, raw, type Node } from './asn1.ts'
+import { bits, content, integerHex, kids, octets, oidOf, parseNode, raw, type Node } from '../pdf/read-der.ts'
 
 export interface CertificateIdentity {
   issuer: Buffer

@@ -1,6 +1,6 @@
 // Reads a CMS SignedData (RFC 5652): what a PDF signature's /Contents and an RFC 3161 token hold.
 import { X509Certificate } from 'node:crypto'
-import { content, integerHex, kids, octets, oidOf, parseNode, raw, tagged, type Node } from './asn1.ts'
+import { content, integerHex, kids, octets, oidOf, parseNode, raw, sameBytes, tagged, type Node } from '../pdf/read-der.ts'
 import { certificateIdentity } from './certificate-identity.ts'
 
 export const OID = {
@@ -59,7 +59,10 @@ export function parseSignedData(der: Buffer): SignedData {
   const certificates: X509Certificate[] = []
   for (const node of certificatesField ? kids(certificatesField) : []) {
     // Only X.509 certificates (SEQUENCE); attribute certificates and others are skipped.
-    if (node.tag === 0x30) certificates.push(new X509Certificate(raw(node)))
+    if (node.tag !== 0x30) continue
+    const certificate = new X509Certificate(raw(node))
+    sameBytes(certificate.raw, node) // certificateIdentity() reads it again
+    certificates.push(certificate)
   }
   return {
     eContentType: oidOf(encap[0]!),

@@ -4,7 +4,7 @@
 // still a signature the document claims to carry: it is listed, with the problem, never skipped.
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRef, PDFString, PDFHexString, type PDFDocument } from 'pdf-lib'
 import { listFields, type FieldNode } from '../pdf/signature-fields.ts'
-import { parseNode, raw } from './asn1.ts'
+import { parseNode, raw } from '../pdf/read-der.ts'
 
 export interface FoundSignature {
   field: string | null
@@ -91,7 +91,8 @@ function readContents(buffer: Buffer, range: number[]): Buffer | null {
     // The placeholder is padded with zeros after the DER.
     return raw(parseNode(bytes))
   } catch {
-    return null
+    // Unreadable: the CMS reader names why, with the padding still there.
+    return bytes.length > 0 ? bytes : null
   }
 }
 

@@ -3,7 +3,7 @@
 // signature verifies with the certificate's issuer (or a responder the issuer delegated to).
 import { X509Certificate } from 'node:crypto'
 import { digestName, digest, verifySignature } from './algorithms.ts'
-import { bits, content, integerHex, kids, octets, oidOf, parseNode, raw, tagged, timeOf } from './asn1.ts'
+import { bits, content, integerHex, kids, octets, oidOf, parseNode, raw, tagged, timeOf } from '../pdf/read-der.ts'
 import { issuedBy, keyUsageBits, pkijsCertificate } from './certificate-chain.ts'
 import { certificateIdentity } from './certificate-identity.ts'
 

@@ -2,7 +2,7 @@
 // of what was timestamped (a signature value, or a document's byte ranges).
 import type { X509Certificate } from 'node:crypto'
 import { digest, digestName } from './algorithms.ts'
-import { content, kids, parseNode, timeOf } from './asn1.ts'
+import { content, kids, parseNode, timeOf } from '../pdf/read-der.ts'
 import { buildChain, outOfValidity, purposeProblem } from './certificate-chain.ts'
 import { nameText } from './certificate-identity.ts'
 import { OID, parseSignedData, type SignedData } from './cms.ts'

@@ -3,7 +3,7 @@
 // certificate that verified it.
 import type { X509Certificate } from 'node:crypto'
 import { digest, digestName, verifySignature } from './algorithms.ts'
-import { content, kids, octets, type Node } from './asn1.ts'
+import { content, kids, octets, type Node } from '../pdf/read-der.ts'
 import { attribute, findSignerCertificate, OID, type SignedData } from './cms.ts'
 
 export type SignedDataFailure = 'no-signer' | 'algorithm' | 'hash' | 'signing-certificate' | 'crypto'

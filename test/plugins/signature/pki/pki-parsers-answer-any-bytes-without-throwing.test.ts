@@ -11,7 +11,7 @@ import { loadCertificateAuthority, serializeCertificateAuthority } from '../../.
 import { issueTimestampAuthority, openTimestampAuthority } from '../../../../plugins/signature/pki/app-timestamp-authority.ts'
 import { parseOcspRequest, OcspRequestError } from '../../../../plugins/signature/pki/parse-ocsp-request.ts'
 import { respondToTimestampQuery } from '../../../../plugins/signature/pki/respond-to-timestamp-query.ts'
-import { readTlv } from '../../../../plugins/signature/pdf/der.ts'
+import { kids, parseNode, smallIntegerOf } from '../../../../plugins/signature/pdf/read-der.ts'
 import { testCertificateAuthority } from '../../../fixtures/pdf/test-certificates.ts'
 
 const ca = serializeCertificateAuthority(testCertificateAuthority())
@@ -36,11 +36,9 @@ const anyBytes = fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a))
 
 /** The outer structure of a TimeStampResp: a SEQUENCE whose first element is PKIStatusInfo with status 0 or 2. */
 function statusOf(response: Buffer): number {
-  const outer = readTlv(response, 0)
+  const outer = parseNode(response)
   if (outer.tag !== 0x30 || outer.end !== response.length) throw new Error('not one SEQUENCE')
-  const statusInfo = readTlv(response, outer.contentStart)
-  const status = readTlv(response, statusInfo.contentStart)
-  return response[status.contentStart]!
+  return smallIntegerOf(kids(kids(outer)[0]!)[0])
 }
 
 t.test('the TSA answers every input with granted or rejection', async (t) => {
