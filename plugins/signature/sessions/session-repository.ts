@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { compiledOnce } from '../../../core/db/compiled-once.ts'
 import type { StagedObject } from '../../../core/storage/disk.ts'
 import type { SignatureTables } from '../database/schema.ts'
@@ -110,6 +110,25 @@ export class SessionRepository {
       ]))
     }
     return query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()
+  }
+
+  /**
+   * Active sessions not past their due date, newest first, with how many requests each has and how
+   * many are signed, and how many such sessions there are: the dashboard's "Sessions in progress".
+   */
+  async inProgress(now: string, limit: number) {
+    const open = this.db.selectFrom('signing_sessions')
+      .where('status', '=', 'active').where((eb) => eb.or([eb('due_at', 'is', null), eb('due_at', '>=', now)]))
+    const requests = (signedOnly: boolean) => this.db.selectFrom('signing_session_requests as r')
+      // The outer query's row: a correlated count per listed session.
+      .where('r.session_id', '=', sql.ref<string>('signing_sessions.id')).$if(signedOnly, (q) => q.where('r.status', '=', 'signed'))
+      .select((eb) => eb.fn.countAll().as('n'))
+    const [rows, counted] = await Promise.all([
+      open.select(['id', 'signable_title', 'created_at']).select([requests(false).as('requests'), requests(true).as('signed')])
+        .orderBy('created_at', 'desc').orderBy('id').limit(limit).execute(),
+      open.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { total: Number(counted.n), rows: rows.map((r) => ({ id: r.id, title: r.signable_title, createdAt: r.created_at, requests: Number(r.requests), signed: Number(r.signed) })) }
   }
 
   /** Requests addressed to a user that still wait for them, in active sessions. */

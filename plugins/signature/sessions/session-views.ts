@@ -1,5 +1,6 @@
 import type { Placement } from '../contracts/placement.ts'
 import { requireUser } from '../../../core/auth/require-user.ts'
+import { ERR_ACCESS_DENIED } from '../../../core/http/errors.ts'
 import type { PublicUser } from '../../../core/auth/user-repository.ts'
 import { mayReadAny, visibleSession } from './session-access.ts'
 import type { SessionContext } from './session-context.ts'
@@ -154,6 +155,16 @@ export async function sessionList(ctx: SessionContext, user: MaybeUser): Promise
   const { repository } = ctx.deps
   const sessions = await repository.listSessions(mayReadAny(ctx, viewer) ? {} : { userId: viewer.id })
   return Promise.all(sessions.map(async (s) => sessionJson(ctx, s, await repository.requestsOf(s.id))))
+}
+
+/**
+ * Every session in progress (active, not past its due date) for a user who may read any session:
+ * how many, and the newest `limit`. Counted in SQL, not listed and filtered.
+ */
+export async function sessionsInProgress(ctx: SessionContext, user: MaybeUser, limit: number) {
+  const viewer = requireUser(user)
+  if (!mayReadAny(ctx, viewer)) throw ERR_ACCESS_DENIED('Only those who may read every session see the sessions in progress')
+  return ctx.deps.repository.inProgress(ctx.now().toISOString(), limit)
 }
 
 /** What waits for the user: their pending requests in active sessions. */

@@ -46,13 +46,12 @@ export function sessionsInProgressWidget(panel: PanelContext, app: FastifyInstan
     columns: [{ key: 'document', label: 'Document' }, { key: 'signed', label: 'Signed' }, { key: 'started', label: 'Started' }],
     empty: 'No session is in progress.',
     compute: async (user, { limit }) => {
-      const active = (await app.signature.sessions.list(user)).filter((s) => s.status === 'active' && !s.expired)
-      const newest = active.sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      const { total, rows } = await app.signature.sessions.inProgress(user, limit)
       return {
-        total: active.length,
-        rows: newest.slice(0, limit).map((s) => ({
-          document: { text: s.signable.title, url: panel.url(SESSION_ROUTE.show, { id: s.id }) },
-          signed: `${s.requests.filter((r) => r.status === 'signed').length} of ${s.requests.length}`,
+        total,
+        rows: rows.map((s) => ({
+          document: { text: s.title, url: panel.url(SESSION_ROUTE.show, { id: s.id }) },
+          signed: `${s.signed} of ${s.requests}`,
           started: s.createdAt.slice(0, 10),
         })),
         link: { label: 'All signing sessions', url: panel.url(SESSION_ROUTE.index, {}, { status: 'active' }) },

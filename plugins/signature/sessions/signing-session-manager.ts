@@ -11,7 +11,7 @@ import { requestView, signRequest } from './session-sign.ts'
 import { renewDueTimestamps, renewSessionTimestamp, type RenewalReport } from './session-archive-renewal.ts'
 import type { SealOutcome } from './session-seal.ts'
 import { sealUnsealedSessions, type SealRetryReport } from './session-seal-retry.ts'
-import { inboxOf, waitingCountOf, sessionDetail, sessionDocument, sessionDocumentPath, sessionList, signerUrlFor, type InboxItem, type SessionJson } from './session-views.ts'
+import { inboxOf, waitingCountOf, sessionDetail, sessionDocument, sessionDocumentPath, sessionList, sessionsInProgress, signerUrlFor, type InboxItem, type SessionJson } from './session-views.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
 import { WaitingCounts } from './waiting-counts.ts'
 import { signOverApi } from './session-sign-as-account.ts'
@@ -71,6 +71,11 @@ export class SigningSessionManager implements SessionFinalizer {
   /** Without mine: sessions the user created or signs in (all of them with read-any). */
   list(user: MaybeUser): Promise<SessionJson[]> {
     return sessionList(this.#ctx, user)
+  }
+
+  /** Sessions in progress, for those who may read any: how many, and the newest `limit`. */
+  inProgress(user: MaybeUser, limit: number) {
+    return sessionsInProgress(this.#ctx, user, limit)
   }
 
   /** What waits for the user: their pending requests in active sessions. */

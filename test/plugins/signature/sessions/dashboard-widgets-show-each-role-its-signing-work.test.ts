@@ -13,8 +13,8 @@ t.test('per role: who sees which widget, what it shows, and what is computed for
   // The real manager, counted: which users the sessions were listed for.
   const sessions = app.signature.sessions
   const listedFor: string[] = []
-  const list = sessions.list.bind(sessions)
-  sessions.list = async (user) => { listedFor.push(user?.id ?? '-'); return list(user) }
+  const countInProgress = sessions.inProgress.bind(sessions)
+  sessions.inProgress = async (user, limit) => { listedFor.push(user?.id ?? '-'); return countInProgress(user, limit) }
 
   const created = await app.inject({ method: 'POST', url: '/api/signing-sessions', headers: { cookie: cookies.admin }, payload: { template: 'daily-time-record', signable: 'dtr-staff-2026-03', mode: 'sequential' } })
   t.equal(created.statusCode, 201)
@@ -52,10 +52,36 @@ t.test('per role: who sees which widget, what it shows, and what is computed for
 t.test('a failing widget does not break the dashboard: the others and the tiles still show', async (t) => {
   const app = await buildTestApp(t)
   const cookie = await login(app, DEMO.manager.email)
-  app.signature.sessions.list = async () => { throw new Error('the sessions table is gone') }
+  app.signature.sessions.inProgress = async () => { throw new Error('the sessions table is gone') }
   const page = await getPage(app, '/dashboard', cookie)
   t.equal(page.statusCode, 200)
   t.match(widgetOf(page.body, 'signature.sessions-in-progress'), 'Could not load this.')
   t.match(widgetOf(page.body, 'signature.waiting'), 'Nothing waits for your signature.')
   t.same(attributeValues(page.body.split('id="widgets-heading"')[0]!, 'data-module'), ['PEOPLE', 'ORDERS', 'REPORTS'])
+})
+
+t.test('"Sessions in progress" counts and lists every active session however many others there are, in SQL', async (t) => {
+  const app = await buildTestApp(t)
+  const admin = await login(app, DEMO.admin.email)
+  const created = await app.inject({ method: 'POST', url: '/api/signing-sessions', headers: { cookie: admin }, payload: { template: 'daily-time-record', signable: 'dtr-staff-2026-03', mode: 'sequential' } })
+  t.equal(created.statusCode, 201)
+  const active = (created.json() as { data: { id: string } }).data.id
+  // 250 newer sessions that ended, and 3 active ones past their due date: none is in progress.
+  const db = app.signature.database.db
+  const at = (i: number) => new Date(Date.now() + 60_000 + i * 1000).toISOString()
+  const row = (i: number, status: 'active' | 'completed' | 'cancelled', dueAt: string | null) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, template_key: 'daily-time-record', signable_id: 'dtr-staff-2026-03', signable_title: `Old ${i}`,
+    mode: 'sequential' as const, status, created_by: DEMO.admin.id, frozen_document_key: 'k', frozen_sha256: 'a'.repeat(64), current_document_key: 'k',
+    current_sha256: 'a'.repeat(64), revision: 0, created_at: at(i), updated_at: at(i), due_at: dueAt,
+  })
+  const ended = Array.from({ length: 250 }, (_, i) => row(i, i % 2 ? 'completed' : 'cancelled', null))
+  const overdue = Array.from({ length: 3 }, (_, i) => row(300 + i, 'active', new Date(Date.now() - 1000).toISOString()))
+  for (let i = 0; i < ended.length; i += 50) await db.insertInto('signing_sessions').values(ended.slice(i, i + 50)).execute()
+  await db.insertInto('signing_sessions').values(overdue).execute()
+
+  const inProgress = widgetOf((await getPage(app, '/dashboard', admin)).body, 'signature.sessions-in-progress')
+  t.match(inProgress, '<span class="widget-total">1</span>', 'the one active session, counted')
+  t.match(inProgress, `<a href="/app/sessions/${active}">`, 'and listed, behind 253 newer ones')
+  t.match(inProgress, '0 of 2')
+  t.notMatch(inProgress, 'Old ', 'nothing ended or overdue')
 })
