@@ -49,6 +49,9 @@ t.test('terminated backends, idle and mid-statement, leave the process running a
   t.equal(failure?.code, 'ERR_DATABASE_UNAVAILABLE', 'the statement on the broken connection fails with a stable code')
   t.equal(failure?.statusCode, 503, 'and a 503')
   await until(t, 'the pool answers again', async () => (await sql<{ one: number }>`select 1 as one`.execute(db).then((r) => r.rows[0]?.one, () => 0)) === 1)
+  // The pool answering is the app's own connection; the state moves up when the health probe,
+  // on a connection of its own, gets through, which may come a moment later.
+  await until(t, 'the health probe gets through', async () => database.health().state === 'up')
   t.equal(database.health().state, 'up', 'the database is seen as up once a probe got through')
   t.ok(logged.some((m) => /broke/.test(m)), 'the broken connection was logged')
 })
