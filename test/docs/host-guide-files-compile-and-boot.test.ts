@@ -8,24 +8,9 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import t from 'tap'
 import { PROJECT_ROOT } from '../../config/app.ts'
+import { markdownFiles } from '../helpers/markdown-files.ts'
 
 const run = promisify(execFile)
-const MARKER = /^<!-- file: (\S+) -->$/
-
-/** The guide's whole files: every fenced block with a `<!-- file: NAME -->` line right above it. */
-export function guideFiles(markdown: string): Map<string, string> {
-  const lines = markdown.split('\n')
-  const files = new Map<string, string>()
-  for (let i = 0; i < lines.length; i++) {
-    if (!lines[i]!.startsWith('```')) continue
-    const end = lines.findIndex((line, j) => j > i && line.startsWith('```'))
-    const marker = MARKER.exec(lines[i - 1] ?? '')
-    if (marker) files.set(marker[1]!, `${lines.slice(i + 1, end).join('\n')}\n`)
-    i = end
-  }
-  return files
-}
-
 // What the test runs inside the new host: boot it, sign in, open the page, try a refused write.
 const BOOT = `
 import { buildApp } from './app.ts'
@@ -46,7 +31,7 @@ await app.close()
 `
 
 t.test('the host guide\'s files compile with tsc and boot', async (t) => {
-  const files = guideFiles(await readFile(path.join(PROJECT_ROOT, 'docs', 'host-guide.md'), 'utf8'))
+  const files = markdownFiles(await readFile(path.join(PROJECT_ROOT, 'docs', 'host-guide.md'), 'utf8'))
   t.same([...files.keys()].sort(), ['access.ts', 'app.ts', 'invoices.ts', 'server.ts'], 'four whole files')
   const dir = await mkdtemp(path.join(tmpdir(), 'host-guide-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
