@@ -2,12 +2,13 @@
 // each): written into an empty folder as a new host would, they compile with tsc and boot; the
 // accountant signs in and gets the Invoices page, the clerk is refused a write.
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import t from 'tap'
 import { PROJECT_ROOT } from '../../config/app.ts'
+import { compileAsAHost } from '../helpers/compile-as-a-host.ts'
 import { markdownFiles } from '../helpers/markdown-files.ts'
 
 const run = promisify(execFile)
@@ -36,23 +37,8 @@ t.test('the host guide\'s files compile with tsc and boot', async (t) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'host-guide-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
   for (const [name, text] of files) await writeFile(path.join(dir, name), text)
-  // The package name resolves to the sources' entry points (test/packaging boots the packed build).
-  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
-  await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true,
-      allowImportingTsExtensions: true, noEmit: true, types: ['node'],
-      paths: {
-        'fastify-panels-signature': [path.join(PROJECT_ROOT, 'core', 'index.ts')],
-        'fastify-panels-signature/signature': [path.join(PROJECT_ROOT, 'plugins', 'signature', 'index.ts')],
-      },
-    },
-    include: [...files.keys()],
-  }))
-  await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(dir, 'node_modules'))
-
-  const tsc = await run(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir]).catch((error) => error)
-  t.equal(tsc.code ?? 0, 0, `tsc: ${tsc.stdout ?? ''}`)
+  const tsc = await compileAsAHost(dir, [...files.keys()])
+  t.equal(tsc.code, 0, `tsc: ${tsc.output}`)
 
   await writeFile(path.join(dir, 'boot.ts'), BOOT)
   const booted = await run(process.execPath, ['--import', 'tsx', 'boot.ts'], { cwd: dir, env: { ...process.env, STORAGE_PATH: path.join(dir, 'storage'), TSX_TSCONFIG_PATH: path.join(dir, 'tsconfig.json') } })

@@ -3,13 +3,14 @@
 // pointing at this checkout's entry points, every page's files compile with tsc. The generator's
 // page imports the file its command writes: the test runs that command as the page shows it.
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import Sqlite from 'better-sqlite3'
 import t from 'tap'
 import { PROJECT_ROOT } from '../../config/app.ts'
+import { compileAsAHost } from '../helpers/compile-as-a-host.ts'
 import { markdownFiles, unmarkedBlocks } from '../helpers/markdown-files.ts'
 
 const run = promisify(execFile)
@@ -34,21 +35,8 @@ t.test('every TypeScript block of the reference is a whole file, and each page\'
   }
   t.ok(include.length >= 7, `the pages' files: ${include.join(', ')}`)
 
-  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
-  await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true,
-      allowImportingTsExtensions: true, noEmit: true, types: ['node'],
-      paths: {
-        'fastify-panels-signature': [path.join(PROJECT_ROOT, 'core', 'index.ts')],
-        'fastify-panels-signature/signature': [path.join(PROJECT_ROOT, 'plugins', 'signature', 'index.ts')],
-      },
-    },
-    include,
-  }))
-  await symlink(path.join(PROJECT_ROOT, 'node_modules'), path.join(dir, 'node_modules'))
-  const tsc = await run(process.execPath, [path.join(PROJECT_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir]).catch((error) => error)
-  t.equal(tsc.code ?? 0, 0, `tsc: ${tsc.stdout ?? ''}`)
+  const tsc = await compileAsAHost(dir, include)
+  t.equal(tsc.code, 0, `tsc: ${tsc.output}`)
 })
 
 /** The page's table made in a SQLite file, then its `npm run make:resource` line, writing beside office.ts. */

@@ -5,31 +5,16 @@
 // (the bounded count both carry included); on SQLite every use of a non-covering index of users
 // is a lookup by id.
 import t from 'tap'
-import { sql, type Kysely, type QueryId, type RootOperationNode } from 'kysely'
+import { sql } from 'kysely'
 import type { UserListQuery } from '../../../core/auth/user-repository.ts'
 import { migrateToLatest } from '../../../core/db/migrate.ts'
 import { DatabaseUserRepository } from '../../../host-app/users/database-user-repository.ts'
 import { userMigrations } from '../../../host-app/users/migrations/001-users.ts'
 import { forEachEngine } from '../../core/db/engines.ts'
+import { statementsOf } from '../../helpers/count-statements.ts'
 import { generateUsers } from './generated-users.ts'
 
 const USERS = 30_000
-
-/** The statements `run` sends, compiled as sent. */
-async function statementsOf(db: Kysely<any>, run: (db: Kysely<any>) => Promise<unknown>) {
-  const nodes = new Map<QueryId, RootOperationNode>()
-  const sent: Array<{ node: RootOperationNode; queryId: QueryId }> = []
-  const spy = db.withPlugin({
-    transformQuery: (args) => { nodes.set(args.queryId, args.node); return args.node },
-    transformResult: async (args) => {
-      const node = nodes.get(args.queryId)
-      if (node) sent.push({ node, queryId: args.queryId })
-      return args.result
-    },
-  })
-  await run(spy)
-  return sent.map(({ node, queryId }) => db.getExecutor().compileQuery(node, queryId))
-}
 
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Rows': number; 'Actual Loops': number; 'Heap Fetches'?: number; Plans?: PlanNode[] }
 

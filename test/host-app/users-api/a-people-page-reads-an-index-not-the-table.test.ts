@@ -3,32 +3,17 @@
 // A plan that regresses to either (an index dropped, a count(*) over () put back) fails here.
 // On PostgreSQL, a search looks its needle up in a trigram index where pg_trgm can be had.
 import t from 'tap'
-import { sql, type Kysely, type QueryId, type RootOperationNode } from 'kysely'
+import { sql } from 'kysely'
 import type { UserListQuery } from '../../../core/auth/user-repository.ts'
 import { migrateToLatest } from '../../../core/db/migrate.ts'
 import { trigramSchema } from '../../../core/db/trigram-index.ts'
 import { DatabaseUserRepository } from '../../../host-app/users/database-user-repository.ts'
 import { userMigrations } from '../../../host-app/users/migrations/001-users.ts'
 import { forEachEngine } from '../../core/db/engines.ts'
+import { statementsOf } from '../../helpers/count-statements.ts'
 import { generateUsers } from './generated-users.ts'
 
 const USERS = 30_000
-
-/** The statements `run` sends, compiled as sent (a subquery inside one is not one of its own). */
-async function statementsOf(db: Kysely<any>, run: (db: Kysely<any>) => Promise<unknown>) {
-  const nodes = new Map<QueryId, RootOperationNode>()
-  const sent: Array<{ node: RootOperationNode; queryId: QueryId }> = []
-  const spy = db.withPlugin({
-    transformQuery: (args) => { nodes.set(args.queryId, args.node); return args.node },
-    transformResult: async (args) => {
-      const node = nodes.get(args.queryId)
-      if (node) sent.push({ node, queryId: args.queryId })
-      return args.result
-    },
-  })
-  await run(spy)
-  return sent.map(({ node, queryId }) => db.getExecutor().compileQuery(node, queryId))
-}
 
 forEachEngine(t, 'People pages read an index', async (database, engine, t) => {
   await migrateToLatest(database.db, userMigrations)
