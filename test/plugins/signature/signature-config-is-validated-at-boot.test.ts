@@ -1,13 +1,14 @@
 import t from 'tap'
 import { parseSignatureConfig } from '../../../plugins/signature/signature-config.ts'
 
-t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, the outbox dispatching, the verifier offline with the app CA only, no templates', async (t) => {
+t.test('defaults: disk "signature", designer at 144 DPI, the documented limits, session claims stale after 5 minutes, the outbox dispatching, the verifier offline with the app CA only, no templates, the abuse limits of sessions and sign links', async (t) => {
   t.same(parseSignatureConfig({}), {
     storage_disk: 'signature', designer: { dpi: 144 }, limits: { pdf_decoded_mb: 64, task_timeout_ms: 15_000, worker_heap_mb: 512, worker_idle_ms: 30_000 }, sessions: { stale_claim_ms: 300_000, seal_retry_every_ms: 600_000 },
     storage: { grace_ms: 3_600_000, sweep_every_ms: 3_600_000 },
     outbox: { dispatch: true, poll_ms: 5_000, stale_claim_ms: 120_000, retry_base_ms: 10_000, retention_days: 90 }, templates: {},
     verify: { trust_anchors: [], online_revocation: false, rate_per_minute: 30, public: true, workers: 1, queue: 4, max_revisions: 1_000, max_objects: 100_000, max_revision_objects: 2_000_000 },
     timestamps: { enabled: true, tsa_urls: [], tsa_timeout_ms: 5_000, tsa_max_response_kb: 128, public_tsa: true },
+    documents: { invitations_per_address_per_day: 20, sessions_per_creator_per_hour: 30, codes_per_link_per_hour: 5, codes_per_address_per_hour: 10 },
   })
 })
 
