@@ -15,7 +15,7 @@ export const SIGN_ASSETS = '/sign-assets/'
 
 // Only what that page runs: the rest of the plugin's browser files stay inside the panels.
 const PUBLIC_FILES = new Set([
-  '/document-signing.js', '/document-signing-model.js', '/coordinates.js', '/signature-drawing.js',
+  '/document-signing.js', '/document-signing-model.js', '/mount-component.js', '/coordinates.js', '/signature-drawing.js',
   '/documents.css', '/signature-font.css',
   '/fonts/dancing-script-latin-400-normal.woff2', '/fonts/dancing-script-latin-ext-400-normal.woff2',
 ])

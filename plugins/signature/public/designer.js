@@ -6,6 +6,7 @@ import { boxProblem, MIN_BOX_POINTS } from './box-check.js'
 import { boxStyle, draggedBox, nudgedBox } from './box-gestures.js'
 import { ptToPx } from './coordinates.js'
 import { clampToPage, createUndoHistory, placementOf, roundPt, samePlacement, saveAllReport, snapBox } from './designer-edit.js'
+import { mountComponent } from './mount-component.js'
 
 const GRID_PT = 5
 // CSS pixels per point at 100 %: a point is 1/72 in, a CSS pixel 1/96 in.
@@ -304,17 +305,4 @@ function designer (root) {
   })
 }
 
-// Alpine (loaded by the layout with `defer`) usually starts before this module runs, so the
-// component's markup is inserted from a <template> after registering it: Alpine initialises
-// markup added later through its mutation observer, and nothing depends on script order.
-function mount () {
-  const root = document.querySelector('[data-designer]')
-  const template = document.getElementById('designer-template')
-  if (!root || !template) return
-  window.Alpine.data('slotDesigner', designer(root))
-  root.querySelector('[data-designer-loading]')?.remove()
-  root.append(template.content.cloneNode(true))
-}
-
-if (window.Alpine) mount()
-else document.addEventListener('alpine:init', mount, { once: true })
+mountComponent({ root: '[data-designer]', template: 'designer-template', loading: '[data-designer-loading]', name: 'slotDesigner', data: (root) => designer(root) })

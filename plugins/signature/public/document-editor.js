@@ -9,6 +9,7 @@ import { boxAtPointer, boxStyle as boxCss, draggedBox, nudgedBox } from './box-g
 import { ptToPx } from './coordinates.js'
 import { clampToPage, placementOf } from './designer-edit.js'
 import { FIELD_TYPES, fieldType, refusalInWords, sendProblems, sessionBody, signerProblem } from './document-editor-model.js'
+import { mountComponent } from './mount-component.js'
 
 const SIGNER_COLOURS = 6
 // The upload's refusals in the uploader's words; the server's own message follows.
@@ -414,16 +415,4 @@ function editor (config) {
   })
 }
 
-// Alpine (loaded by the layout with `defer`) usually starts before this module runs, so the
-// component's markup is inserted from a <template> after registering it (as the designer does).
-function mount () {
-  const root = document.querySelector('[data-document-editor]')
-  const template = document.getElementById('document-editor-template')
-  if (!root || !template) return
-  window.Alpine.data('documentEditor', editor(JSON.parse(root.dataset.config)))
-  root.querySelector('[data-editor-loading]')?.remove()
-  root.append(template.content.cloneNode(true))
-}
-
-if (window.Alpine) mount()
-else document.addEventListener('alpine:init', mount, { once: true })
+mountComponent({ root: '[data-document-editor]', template: 'document-editor-template', loading: '[data-editor-loading]', name: 'documentEditor', data: (root) => editor(JSON.parse(root.dataset.config)) })

@@ -8,6 +8,7 @@
 // Markup: plugins/signature/views/document-sign.eta; attribute expressions are property reads and
 // method calls only (Alpine's CSP build evaluates nothing else).
 import { cleanCode, fieldCaption as captionOf, filledForYou, initialsOf, overlayStyle as overlayOf, refusalFor, signBlocker, typedFields as typedFieldsOf, typedValues } from './document-signing-model.js'
+import { mountComponent } from './mount-component.js'
 
 function csrfToken () {
   return document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? ''
@@ -268,16 +269,4 @@ function signing (config) {
   })
 }
 
-// Alpine (loaded by the layout with `defer`) usually starts before this module runs, so the
-// component's markup is inserted from a <template> after registering it (as the designer does).
-function mount () {
-  const root = document.querySelector('[data-document-signing]')
-  const template = document.getElementById('document-signing-template')
-  if (!root || !template) return
-  window.Alpine.data('documentSigning', signing(JSON.parse(root.dataset.config)))
-  root.querySelector('[data-signing-loading]')?.remove()
-  root.append(template.content.cloneNode(true))
-}
-
-if (window.Alpine) mount()
-else document.addEventListener('alpine:init', mount, { once: true })
+mountComponent({ root: '[data-document-signing]', template: 'document-signing-template', loading: '[data-signing-loading]', name: 'documentSigning', data: (root) => signing(JSON.parse(root.dataset.config)) })
