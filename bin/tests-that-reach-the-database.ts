@@ -21,7 +21,7 @@ const IMPORT = /\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\
 function importsOf(file: string, text: string): string[] {
   const found: string[] = []
   for (const match of text.matchAll(IMPORT)) {
-    const specifier = match[1] ?? match[2] ?? match[3]
+    const specifier = match[1] ?? match[2] ?? match[3] ?? ''
     if (!specifier.startsWith('.')) continue
     const target = path.resolve(path.dirname(file), specifier)
     for (const candidate of [target, `${target}.ts`, path.join(target, 'index.ts')]) {
