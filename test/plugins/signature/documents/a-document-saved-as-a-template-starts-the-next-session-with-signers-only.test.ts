@@ -44,6 +44,15 @@ t.test('saved as a template, the next session is the signers and Send; it surviv
   t.equal(app.signature.registry.origin('employment-contract'), 'runtime')
   t.same(registered.slots().map((s) => [s.key, s.role, s.order, s.placement.x]), [['signer-1', 'Employee', 1, 72], ['signer-2', 'HR', 2, 500]])
 
+  // The admin's template list shows it with the others; its sample is the uploaded PDF.
+  const adminCookie = await login(app, DEMO.admin.email)
+  const adminList = await app.inject({ url: '/admin/signature-templates', headers: { cookie: adminCookie } })
+  t.equal(adminList.statusCode, 200)
+  t.match(adminList.body, 'Employment contract')
+  const sample = await app.inject({ url: '/admin/signature-templates/employment-contract/sample.pdf', headers: { cookie: adminCookie } })
+  t.equal(sample.statusCode, 200, 'its sample')
+  t.equal(sample.rawPayload.subarray(0, 5).toString(), '%PDF-')
+
   const listed = await app.inject({ url: '/api/document-templates', headers: { cookie: manager } })
   t.equal(listed.statusCode, 200, listed.body)
   t.same(listed.json().data.map((d: { key: string }) => d.key), ['employment-contract'])
