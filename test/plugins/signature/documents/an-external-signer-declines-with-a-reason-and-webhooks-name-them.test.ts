@@ -58,6 +58,14 @@ t.test('an external signer declines with a reason; webhooks name them', async (t
   const event = detail.events.find((e: any) => e.event === 'declined')
   t.match(event, { requestId: externalRequest, actor: null, detail: 'The salary is wrong.', address: '127.0.0.1', userAgent: 'TestBrowser/2.0' })
 
+  // The session page's history names them (they have no account).
+  const page = await app.inject({ url: `/app/sessions/${session.id}`, headers: { cookie: admin } })
+  t.equal(page.statusCode, 200)
+  const line = /<li class="timeline-item" data-event="declined"[^]*?<\/li>/.exec(page.body)?.[0] ?? ''
+  t.match(line, `<strong>${EXTERNAL.name}</strong>`, 'the history names the external signer who declined')
+  t.match(line, 'declined to sign')
+  t.match(line, 'The salary is wrong.')
+
   // The link is spent; a second decline is refused.
   const again = await app.inject({ method: 'POST', url: `/api/sign-links/${token}/decline`, headers: { cookie }, payload: { reason: 'Still no.' } })
   t.equal(again.statusCode, 410, again.body)
