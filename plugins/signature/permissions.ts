@@ -7,6 +7,9 @@ export const READ_ANY_SIGNATURE = 'signatures:read-any'
 /** The admin's template list and sample PDFs. */
 export const TEMPLATES_PERMISSION = 'signature-templates:read'
 
+/** Saving an uploaded document with its fields as a template (issue 38, item 6). */
+export const TEMPLATES_CREATE_PERMISSION = 'signature-templates:create'
+
 /** Placing a template's slots in the designer. */
 export const DESIGN_PERMISSION = 'signature-templates:design'
 

@@ -10,6 +10,7 @@ import { signingSessionsApi } from './sessions/sessions-api.ts'
 import { signLinksApi } from './sessions/sign-links-api.ts'
 import { documentsApi } from './documents/documents-api.ts'
 import { Documents } from './documents/documents.ts'
+import { DocumentTemplates } from './documents/document-templates.ts'
 import { DocumentRepository } from './documents/document-repository.ts'
 import type { SigningSessionManager } from './sessions/signing-session-manager.ts'
 import { signablesApi } from './signables/signables-api.ts'
@@ -148,6 +149,12 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   app.addHook('onClose', () => services.close())
   for (const source of templates) services.registry.add(source, 'fluent')
 
+  // Documents saved as templates (issue 38, item 6): registered after config and code, whose keys win.
+  const documentRepository = new DocumentRepository(services.database.db)
+  const uploaded = new Documents({ repository: documentRepository, disk: services.disk, pdf: services.pdf, policy: app.policy })
+  const documentTemplates = new DocumentTemplates({ repository: documentRepository, documents: uploaded, registry: services.registry, disk: services.disk })
+  await documentTemplates.registerSaved()
+
   const records = signableRecords(services.registry, options.records)
   // The manager is also the signer's SessionFinalizer (finalize with request=).
   const sessions = createSessionManager(services, {
@@ -171,7 +178,7 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   await app.register(signatureLibraryApi, { library: services.library })
   await app.register(signingApi, { services: signature, policy: app.policy })
   await app.register(signingSessionsApi, { sessions, pageImages: services.pageImages })
-  await app.register(documentsApi, { documents: new Documents({ repository: new DocumentRepository(services.database.db), disk: services.disk, pdf: services.pdf, policy: app.policy }), pageImages: services.pageImages })
+  await app.register(documentsApi, { documents: uploaded, templates: documentTemplates, pageImages: services.pageImages })
   await app.register(signLinksApi, { sessions, pageImages: services.pageImages })
   await app.register(webhooksApi, { webhooks: delivery.webhooks, policy: app.policy })
   await app.register(pkiRoutes, { pki: services.pki, publicTsa: services.config.timestamps.public_tsa, ...(options.pkiRateLimit ? { rateLimit: options.pkiRateLimit } : {}) })

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { StagedObject } from '../../../core/storage/disk.ts'
 import type { SignatureTables } from '../database/schema.ts'
-import type { DocumentTable } from './documents-tables.ts'
+import type { DocumentTable, DocumentTemplateTable } from './documents-tables.ts'
 
 /** Rows of uploaded documents; the bytes are on the signature disk under `document_key`. */
 export class DocumentRepository {
@@ -16,5 +16,24 @@ export class DocumentRepository {
 
   find(id: string) {
     return this.db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst()
+  }
+
+  findTemplate(key: string) {
+    return this.db.selectFrom('document_templates').selectAll().where('key', '=', key).executeTakeFirst()
+  }
+
+  /** Every saved template with its document's key, oldest first (the registry's order). */
+  templates() {
+    return this.db.selectFrom('document_templates').innerJoin('documents', 'documents.id', 'document_templates.document_id')
+      .selectAll('document_templates').select(['documents.document_key', 'documents.filename', 'documents.pages'])
+      .orderBy('document_templates.created_at').orderBy('document_templates.key').execute()
+  }
+
+  async backsTemplate(documentId: string): Promise<boolean> {
+    return (await this.db.selectFrom('document_templates').select('key').where('document_id', '=', documentId).limit(1).executeTakeFirst()) !== undefined
+  }
+
+  async insertTemplate(row: DocumentTemplateTable): Promise<void> {
+    await this.db.insertInto('document_templates').values(row).execute()
   }
 }

@@ -4,7 +4,11 @@ import { parseInput } from '../../../core/http/validate.ts'
 import { sendPageImage } from '../designer/send-page-image.ts'
 import type { PageImageCache } from '../rasterizer/page-image-cache.ts'
 import { MAX_UPLOAD_PDF_BYTES } from '../signing/uploaded-pdf.ts'
+import type { DocumentTemplates } from './document-templates.ts'
 import type { Documents } from './documents.ts'
+import { assertPermission } from '../../../core/access/assert-permission.ts'
+import { requireUser } from '../../../core/auth/require-user.ts'
+import { SESSION_PERMISSION } from '../permissions.ts'
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) })
 const pageParams = z.strictObject({ id: z.string().min(1).max(64), page: z.coerce.number().int().min(1).max(10_000) })
@@ -21,7 +25,7 @@ function dispositionName(header: string | undefined): string | undefined {
 }
 
 /** /api/documents: upload a PDF (the body itself, application/pdf), read it back and its pages. */
-export async function documentsApi(app: FastifyInstance, { documents, pageImages }: { documents: Documents; pageImages: PageImageCache }) {
+export async function documentsApi(app: FastifyInstance, { documents, templates, pageImages }: { documents: Documents; templates: DocumentTemplates; pageImages: PageImageCache }) {
   // One byte over the limit still parses, so the size check answers with its own code and message.
   app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_PDF_BYTES + 1 }, (_request, body, done) => done(null, body))
 
@@ -40,5 +44,17 @@ export async function documentsApi(app: FastifyInstance, { documents, pageImages
   app.get('/api/documents/:id/pages/:page', async (request, reply) => {
     const { id, page } = parseInput(pageParams, request.params, 'params')
     return sendPageImage(request, reply, { pdfPath: await documents.path(request.user, id) }, page, pageImages)
+  })
+
+  // Saves the document with its fields as a template (issue 38, item 6): 201 with the template.
+  app.post('/api/documents/:id/template', async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'params')
+    const template = await templates.save(request.user, id, request.body)
+    return reply.code(201).send({ data: template })
+  })
+
+  app.get('/api/document-templates', async (request) => {
+    assertPermission(documents.deps.policy, requireUser(request.user), SESSION_PERMISSION.create)
+    return { data: await templates.list() }
   })
 }

@@ -38,8 +38,25 @@ export interface SignLinkCodeSentTable {
   sent_at: string
 }
 
+/**
+ * A document saved as a template: its signers' roles (in signing order) and the fields each role
+ * fills, as the document session takes them (`signer` indexes `roles`).
+ */
+export interface DocumentTemplateTable {
+  key: string
+  label: string
+  document_id: string
+  /** JSON: ["Employee", "HR"] */
+  roles: string
+  /** JSON: [{ signer, type, page, x, y, width, height, label? }] */
+  fields: string
+  created_by: string
+  created_at: string
+}
+
 export interface DocumentTables {
   documents: DocumentTable
+  document_templates: DocumentTemplateTable
   sign_links: SignLinkTable
   sign_link_codes_sent: SignLinkCodeSentTable
 }

@@ -75,8 +75,11 @@ export class Documents {
   async visible(user: MaybeUser, id: string): Promise<DocumentTable> {
     const viewer = requireUser(user)
     const row = UUID.test(id) ? await this.deps.repository.find(id) : undefined
-    if (!row || (row.created_by !== viewer.id && !this.deps.policy.can(viewer.role, SESSION_PERMISSION.readAny))) throw ERR_DOCUMENT_NOT_FOUND()
-    return row
+    if (!row) throw ERR_DOCUMENT_NOT_FOUND()
+    if (row.created_by === viewer.id || this.deps.policy.can(viewer.role, SESSION_PERMISSION.readAny)) return row
+    // The document of a saved template is the app's, like the template: anyone who may start a session from it sees it.
+    if (this.deps.policy.can(viewer.role, SESSION_PERMISSION.create) && await this.deps.repository.backsTemplate(row.id)) return row
+    throw ERR_DOCUMENT_NOT_FOUND()
   }
 
   async get(user: MaybeUser, id: string): Promise<DocumentJson> {

@@ -9,6 +9,8 @@ export interface MailPayload {
   template: string
   title: string
   actor: string | null
+  /** The name of an actor without an account (a signer by e-mail who declined). */
+  actorName?: string | null
   reason: string | null
   /** The sender's words, in invitations and reminders. */
   message?: string | null

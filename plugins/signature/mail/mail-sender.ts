@@ -34,7 +34,7 @@ export class MailSender implements OutboxSender {
     const to = external ? { id: row.target, ...external } : await users.findById(row.target)
     // A user removed since the change has no address any more: nothing a retry could fix.
     if (!to) return { ok: false, permanent: true, error: `No user ${row.target}`, summary: null }
-    const actor = payload.actor ? await users.findById(payload.actor) : null
+    const actor = payload.actor ? await users.findById(payload.actor) : payload.actorName ? { name: payload.actorName } : null
     const code = payload.kind === 'sign-code' && payload.code && payload.requestId ? this.options.external?.openCode(payload.code, payload.requestId) : undefined
     const mail = await renderMail(payload, to, actor, links, code)
     const host = new URL(links.base()).hostname || 'localhost'

@@ -46,6 +46,8 @@ export function signersWithoutSignature (signers, fields) {
 export function sendProblems (signers, fields) {
   const problems = []
   if (!signers.length) problems.push('Add at least one signer.')
+  // A saved template's role nobody was chosen for yet.
+  for (const s of signers.filter((s) => s.placeholder)) problems.push(`Choose who signs as ${s.role}.`)
   for (const s of signersWithoutSignature(signers, fields)) problems.push(`${s.name} has no signature field: add one from the palette.`)
   return problems
 }
@@ -96,4 +98,37 @@ export function refusalInWords (message, signers, fields) {
     if (other) return `${{ dueAt: 'Sign by', message: 'Message', mode: 'Order', document: 'Document' }[other[1]] ?? other[1]}: ${other[2]}`
     return part
   })
+}
+
+/** A signer as POST /api/signing-sessions takes them: an account, or a name and an address. */
+const signerOf = (s) => (s.user ? { user: s.user } : { email: s.email, name: s.name })
+
+/**
+ * The body of POST /api/documents/:id/template: the name, one role per signer (their place in the
+ * list: "Signer 1", ...) and the fields by their signer's index, as sessionBody() gives them.
+ */
+export function templateSaveBody ({ name, signers, fields }) {
+  const { fields: indexed } = sessionBody({ document: '', mode: 'sequential', message: '', dueAt: '', signers, fields })
+  return { name: name.trim(), signers: signers.map((s, i) => ({ role: s.role || `Signer ${i + 1}` })), fields: indexed }
+}
+
+/**
+ * A saved template (GET /api/document-templates) opened in the editor: one placeholder signer per
+ * role, to be chosen, and its fields for them. `nextKey(prefix)` makes the editor's keys.
+ */
+export function editorFromTemplate (template, nextKey) {
+  const signers = template.signers.map((s, i) => ({ key: nextKey('s'), role: s.role, name: s.role, email: '', placeholder: true, colour: i }))
+  const fields = template.fields.map((f) => ({ id: nextKey('f'), signer: signers[f.signer].key, type: f.type, page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, label: f.label ?? '' }))
+  return { signers, fields }
+}
+
+/** The body of POST /api/signing-sessions from a saved template: its key and the chosen signers, one per role in order. */
+export function templateSessionBody ({ template, mode, message, dueAt, signers }) {
+  return {
+    template,
+    mode,
+    ...(message.trim() ? { message: message.trim() } : {}),
+    ...(dueAt ? { dueAt } : {}),
+    signers: signers.map(signerOf),
+  }
 }

@@ -8,7 +8,7 @@ import { boxProblem, MIN_BOX_POINTS } from './box-check.js'
 import { boxAtPointer, boxStyle as boxCss, draggedBox, nudgedBox } from './box-gestures.js'
 import { ptToPx } from './coordinates.js'
 import { clampToPage, placementOf } from './designer-edit.js'
-import { FIELD_TYPES, fieldType, refusalInWords, sendProblems, sessionBody, signerProblem } from './document-editor-model.js'
+import { editorFromTemplate, FIELD_TYPES, fieldType, refusalInWords, sendProblems, sessionBody, signerProblem, templateSaveBody, templateSessionBody } from './document-editor-model.js'
 import { mountComponent } from './mount-component.js'
 
 const SIGNER_COLOURS = 6
@@ -68,13 +68,75 @@ function editor (config) {
     drag: null,
     paletteDrag: null,
     fieldError: '',
+    // Saved templates (issue 38, item 6): the one this document was opened from, and saving one.
+    templates: [],
+    template: null,
+    templateName: '',
+    savingTemplate: false,
+    saveStatus: '',
+    saveError: '',
 
     init () {
       this.onMove = (event) => this.moveDrag(event)
       this.onUp = (event) => this.endDrag(event)
       new ResizeObserver(() => this.measure()).observe(this.image())
       this.$watch('currentPage', () => { this.imageReady = false })
-      window.addEventListener('beforeunload', (event) => { if (this.doc && !this.sending && this.fields.length) event.preventDefault() })
+      window.addEventListener('beforeunload', (event) => { if (this.doc && !this.sending && !this.template && this.fields.length) event.preventDefault() })
+      if (config.templatesUrl) {
+        send(config.templatesUrl, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+          .then(answerOf).then((list) => { this.templates = list }).catch(() => {})
+      }
+    },
+
+    // ---- Saved templates
+    hasTemplates () { return this.templates.length > 0 },
+    fromTemplate () { return this.template !== null },
+    isEditable () { return this.doc !== null && this.template === null },
+    canSaveTemplate () { return Boolean(config.templateUrl) && this.isEditable() },
+    canReorder () { return this.template === null && this.signers.length > 1 },
+    templateTitle () { return this.template ? `From the template ${this.template.label}: choose who signs as each role, then send.` : '' },
+    /** A template's button: its document and fields, a placeholder per role; only the signers to choose. */
+    startFromTemplate (event) {
+      const chosen = this.templates.find((t) => t.key === event.currentTarget.dataset.template)
+      if (!chosen) return
+      const { signers, fields } = editorFromTemplate(chosen, nextKey)
+      this.template = chosen
+      this.doc = { id: chosen.document.id, filename: chosen.document.filename, pages: chosen.document.pages }
+      this.signers = signers
+      this.fields = fields
+      this.currentSigner = signers[0]?.key ?? null
+      this.currentPage = 1
+      this.problems = []
+      this.announcement = `${chosen.label}: choose who signs as ${signers.map((s) => s.role).join(', then ')}, then send.`
+      this.$nextTick(() => this.$root.querySelector('[data-editor-heading]')?.focus())
+    },
+    async saveTemplate () {
+      if (this.savingTemplate) return
+      this.saveStatus = ''
+      this.saveError = ''
+      const missing = sendProblems(this.signers, this.fields)
+      if (!this.templateName.trim()) missing.unshift('Give the template a name.')
+      if (missing.length) {
+        this.saveError = missing.join(' ')
+        return
+      }
+      this.savingTemplate = true
+      try {
+        const response = await send(config.templateUrl.replace('__id__', encodeURIComponent(this.doc.id)), {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrfToken() },
+          body: JSON.stringify(templateSaveBody({ name: this.templateName, signers: this.signers, fields: this.fields })),
+        })
+        const saved = await answerOf(response)
+        this.templates = [...this.templates, saved]
+        this.templateName = ''
+        this.saveStatus = `Saved as the template “${saved.label}”. Next time, choose it under “1. The document” and only pick the signers.`
+      } catch (error) {
+        this.saveError = error.code === 'ERR_TEMPLATE_EXISTS' ? 'A template with this name exists already: choose another name.' : refusalInWords(error.message, this.signers, this.fields).join(' ')
+      } finally {
+        this.savingTemplate = false
+      }
     },
 
     // ---- Upload
@@ -127,7 +189,7 @@ function editor (config) {
       }
     },
     async startOver () {
-      if (this.fields.length) {
+      if (this.fields.length && !this.template) {
         const yes = await window.appDialog.confirm({
           title: 'Choose another PDF?',
           message: `The ${this.fields.length === 1 ? 'field' : `${this.fields.length} fields`} placed on ${this.doc.filename} are put away; the signers stay.`,
@@ -137,6 +199,8 @@ function editor (config) {
         })
         if (!yes) return
       }
+      if (this.template) this.signers = []
+      this.template = null
       this.doc = null
       this.fields = []
       this.selectedId = null
@@ -203,12 +267,29 @@ function editor (config) {
       this.newEmail = ''
     },
     addSigner (signer) {
+      // From a template: the person fills the first role nobody was chosen for.
+      const open = this.signers.find((s) => s.placeholder)
+      if (open) {
+        Object.assign(open, { user: signer.user, name: signer.name, email: signer.email, placeholder: false })
+        this.announcement = `${signer.name} signs as ${open.role}.`
+        return
+      }
+      if (this.template) {
+        this.signerError = `The template has ${this.signers.length === 1 ? 'one signer' : `${this.signers.length} signers`}: remove one to choose someone else.`
+        return
+      }
       signer.colour = this.signers.length % SIGNER_COLOURS
       this.signers.push(signer)
       this.currentSigner = signer.key
       this.announcement = `${signer.name} added. New fields are for ${signer.name}.`
     },
     removeSigner (signer) {
+      if (this.template) {
+        // A template's role stays; only who signs as it is taken back.
+        Object.assign(signer, { user: undefined, name: signer.role, email: '', placeholder: true })
+        this.announcement = `Nobody signs as ${signer.role} yet.`
+        return
+      }
       const theirs = this.fields.filter((f) => f.signer === signer.key).length
       this.signers = this.signers.filter((s) => s !== signer)
       this.fields = this.fields.filter((f) => f.signer !== signer.key)
@@ -224,7 +305,11 @@ function editor (config) {
     isFirstSigner (signer) { return this.signers[0] === signer },
     ordinal (i) { return ['first', 'second', 'third', 'fourth', 'fifth'][i] ?? `${i + 1}th` },
     signerNumber (signer) { return this.signers.indexOf(signer) + 1 },
-    signerDetail (signer) { return signer.user ? `account · ${signer.email}` : `by e-mail · ${signer.email}` },
+    signerDetail (signer) {
+      if (signer.placeholder) return 'not chosen yet: add a person'
+      const how = signer.user ? `account · ${signer.email}` : `by e-mail · ${signer.email}`
+      return signer.role && this.template ? `${signer.role} · ${how}` : how
+    },
     isCurrentSigner (signer) { return this.currentSigner === signer.key },
     chooseSigner (signer) { this.currentSigner = signer.key },
     signerClass (key) {
@@ -256,6 +341,9 @@ function editor (config) {
       if (!size || !this.shown.width || !this.imageReady) return 'display: none'
       return boxCss(field, size, this.shown)
     },
+    // A template's fields are shown, not moved: a picture of the field, out of the tab order.
+    boxTabindex () { return this.template ? null : 0 },
+    boxRole () { return this.template ? 'img' : 'button' },
     isTextField (field) { return field.type === 'text' },
     isFieldSigner (field, signer) { return field.signer === signer.key },
     labelFor (field) { return field.label ?? '' },
@@ -315,6 +403,7 @@ function editor (config) {
     },
     /** Arrows move (Shift: 10 pt), Alt+arrows resize, Delete or Backspace removes. */
     keyOnBox (event, field) {
+      if (this.template) return
       if (event.key === 'Delete' || event.key === 'Backspace') {
         event.preventDefault()
         this.removeField(field)
@@ -326,7 +415,8 @@ function editor (config) {
       this.place(field, box)
     },
     startDrag (event, field, mode) {
-      if (event.button !== 0 || !this.shown.width) return
+      // A template's fields are its own: the session takes them as saved.
+      if (event.button !== 0 || !this.shown.width || this.template) return
       event.preventDefault()
       this.selectedId = field.id
       event.currentTarget.closest('[data-field-box]')?.focus({ preventScroll: true })
@@ -397,7 +487,9 @@ function editor (config) {
       }
       this.sending = true
       try {
-        const body = sessionBody({ document: this.doc.id, mode: this.mode, message: this.message, dueAt: this.dueAt, signers: this.signers, fields: this.fields })
+        const body = this.template
+          ? templateSessionBody({ template: this.template.key, mode: this.mode, message: this.message, dueAt: this.dueAt, signers: this.signers })
+          : sessionBody({ document: this.doc.id, mode: this.mode, message: this.message, dueAt: this.dueAt, signers: this.signers, fields: this.fields })
         const response = await send(config.sessionsUrl, {
           method: 'POST',
           credentials: 'same-origin',

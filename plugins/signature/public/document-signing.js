@@ -48,6 +48,7 @@ function signing (config) {
     chosen: config.signatures?.[0]?.uuid ?? 'new',
     values: {},
     announcement: '',
+    declineReason: '',
 
     async init () {
       if (config.mode === 'account') {
@@ -69,6 +70,7 @@ function signing (config) {
     isDocument () { return this.state === 'document' },
     isDone () { return this.state === 'done' },
     isEnded () { return this.state === 'ended' },
+    isDeclined () { return this.state === 'declined' },
     isLink () { return config.mode === 'link' },
     isAccount () { return config.mode === 'account' },
     hasError () { return this.error !== '' },
@@ -263,6 +265,26 @@ function signing (config) {
       this.librarySignatures = [...this.librarySignatures, { uuid: kept.uuid, label: kept.label, imageUrl: null }]
       this.chosen = kept.uuid
       return kept.uuid
+    },
+    /** A signer by e-mail refuses, with a reason (POST /api/sign-links/<token>/decline): the signing ends. */
+    async decline () {
+      if (this.busy) return
+      if (!this.declineReason.trim()) {
+        this.error = 'Say why you decline: the sender reads it.'
+        this.focusLater('[data-error]')
+        return
+      }
+      this.busy = true
+      this.error = ''
+      try {
+        await call(`${config.api}/decline`, { method: 'POST', body: JSON.stringify({ reason: this.declineReason.trim() }) })
+        this.state = 'declined'
+        this.focusLater('[data-declined-heading]')
+      } catch (error) {
+        this.refuse(error)
+      } finally {
+        this.busy = false
+      }
     },
     doneUrl () { return config.doneUrl ?? '' },
     hasDoneUrl () { return Boolean(config.doneUrl) },

@@ -4,8 +4,9 @@ import type { PublicUser } from '../../../core/auth/user-repository.ts'
 import { ERR_VALIDATION } from '../../../core/http/errors.ts'
 import { UUID } from '../../../core/http/uuid.ts'
 import { parseInput, type FieldIssue } from '../../../core/http/validate.ts'
+import { assertFieldsValid, documentFieldSchema, MAX_DOCUMENT_FIELDS, MAX_DOCUMENT_SIGNERS } from '../documents/document-fields.ts'
 import type { PageSize } from '../documents/documents.ts'
-import type { SignLinkTable } from '../documents/documents-tables.ts'
+import type { DocumentTable, SignLinkTable } from '../documents/documents-tables.ts'
 import { ERR_DOCUMENT_NOT_FOUND } from '../errors.ts'
 import { sha256Hex } from '../signing/sha256-hex.ts'
 import { assertMayCreate, mayReadAny } from './session-access.ts'
@@ -21,12 +22,9 @@ import { assertCreatorWithinLimit, assertInvitationsWithinLimit } from './sessio
 
 import { DOCUMENT_TEMPLATE_KEY } from './document-template-key.ts'
 
-const MAX_SIGNERS = 20
-const MAX_FIELDS = 100
 const DAY_MS = 86_400_000
 const LABELS = { signature: 'Signature', date: 'Date signed', name: 'Name', initials: 'Initials', text: 'Text' } as const
 
-const coordinate = z.number().finite().min(0).max(100_000)
 const createDocumentSchema = z.strictObject({
   document: z.string().regex(UUID, 'a document id'),
   mode: z.enum(['sequential', 'parallel']).default('sequential'),
@@ -35,15 +33,8 @@ const createDocumentSchema = z.strictObject({
   signers: z.array(z.union([
     z.strictObject({ user: z.string().min(1).max(64) }),
     z.strictObject({ email: z.string().trim().toLowerCase().max(254).pipe(z.email('an e-mail address')), name: z.string().trim().min(1).max(200) }),
-  ])).min(1).max(MAX_SIGNERS),
-  fields: z.array(z.strictObject({
-    signer: z.number().int().min(0),
-    type: z.enum(['signature', 'date', 'name', 'initials', 'text']),
-    page: z.number().int().min(1),
-    x: coordinate, y: coordinate,
-    width: z.number().finite().min(8).max(100_000), height: z.number().finite().min(8).max(100_000),
-    label: z.string().trim().min(1).max(80).optional(),
-  })).min(1).max(MAX_FIELDS),
+  ])).min(1).max(MAX_DOCUMENT_SIGNERS),
+  fields: z.array(documentFieldSchema).min(1).max(MAX_DOCUMENT_FIELDS),
 })
 
 /**
@@ -58,6 +49,41 @@ export async function createDocumentSession(ctx: SessionContext, user: PublicUse
   const input = parseInput(createDocumentSchema, body, 'body')
   const document = await docs.documents.find(input.document)
   if (!document || (document.created_by !== creator.id && !mayReadAny(ctx, creator))) throw ERR_DOCUMENT_NOT_FOUND()
+  return createOn(ctx, creator, input, document, address)
+}
+
+const fromTemplateSchema = z.strictObject({
+  template: z.string().min(1).max(120),
+  mode: createDocumentSchema.shape.mode,
+  message: createDocumentSchema.shape.message,
+  dueAt: createDocumentSchema.shape.dueAt,
+  signers: createDocumentSchema.shape.signers,
+})
+
+/**
+ * A session from a document saved as a template (issue 38, item 6): its document and fields, and
+ * only the signers to choose, one per role in the template's order. A saved template is the
+ * app's, like every registered one: whoever may create sessions may start one from it. Answers
+ * null when `key` is no saved document template (the caller tries the registry's templates).
+ */
+export async function createSessionFromDocumentTemplate(ctx: SessionContext, user: PublicUser | null | undefined, body: { template?: unknown }, address?: string): Promise<SessionJson | null> {
+  const creator = assertMayCreate(ctx, user)
+  const docs = ctx.deps.documents
+  const saved = docs && typeof body.template === 'string' ? await docs.documents.findTemplate(body.template) : undefined
+  if (!saved) return null
+  const input = parseInput(fromTemplateSchema, body, 'body')
+  const roles = JSON.parse(saved.roles) as string[]
+  if (input.signers.length !== roles.length) {
+    throw ERR_VALIDATION(`body.signers: the template ${JSON.stringify(saved.key)} has ${roles.length} signer(s) (${roles.join(', ')}), ${input.signers.length} given`)
+  }
+  const document = await docs!.documents.find(saved.document_id)
+  if (!document) throw ERR_DOCUMENT_NOT_FOUND()
+  const fields = JSON.parse(saved.fields) as CreateInput['fields']
+  return createOn(ctx, creator, { ...input, document: document.id, fields }, document, address, saved.key)
+}
+
+async function createOn(ctx: SessionContext, creator: PublicUser, input: CreateInput, document: DocumentTable, address: string | undefined, templateKey?: string): Promise<SessionJson> {
+  const docs = documentDeps(ctx)
   const pages = JSON.parse(document.pages) as PageSize[]
   assertFieldsValid(input, pages)
   const signers = await resolveSigners(ctx, input.signers)
@@ -116,7 +142,7 @@ export async function createDocumentSession(ctx: SessionContext, user: PublicUse
   }))
   const created = sessionEvent({
     sessionId: id, requestId: null, event: 'created', actor: creator.id, sha256Before: null, sha256After: frozenSha, at,
-    detail: `${input.mode}; ${requests.length} signer(s); document ${document.id}`, address,
+    detail: `${input.mode}; ${requests.length} signer(s); document ${document.id}${templateKey ? `; template ${templateKey}` : ''}`, address,
   })
   try {
     await ctx.deps.repository.insertSession(session, requests, created, staged, async (tx) => {
@@ -137,22 +163,6 @@ export function documentDeps(ctx: SessionContext): DocumentSessionDependencies {
 }
 
 type CreateInput = z.output<typeof createDocumentSchema>
-
-function assertFieldsValid(input: CreateInput, pages: PageSize[]): void {
-  const issues: FieldIssue[] = []
-  const add = (path: string, message: string) => issues.push({ path: `body.${path}`, message })
-  input.fields.forEach((f, i) => {
-    if (f.signer >= input.signers.length) add(`fields.${i}.signer`, `no signer ${f.signer} (there are ${input.signers.length})`)
-    const page = pages.find((p) => p.page === f.page)
-    if (!page) add(`fields.${i}.page`, `the document has ${pages.length} page(s)`)
-    // A field must lie inside its page as displayed (a rounding's slack on the far edges).
-    else if (f.x + f.width > page.width + 0.01 || f.y + f.height > page.height + 0.01) add(`fields.${i}`, `the field leaves page ${f.page} (${page.width} x ${page.height} pt)`)
-  })
-  input.signers.forEach((_, index) => {
-    if (!input.fields.some((f) => f.signer === index && f.type === 'signature')) add(`signers.${index}`, 'each signer needs at least one signature field')
-  })
-  if (issues.length) throw ERR_VALIDATION(issues.map((i) => `${i.path}: ${i.message}`).join('; '), { details: { issues } })
-}
 
 interface ResolvedSigner { userId: string | null; email: string | null; name: string }
 

@@ -18,7 +18,7 @@ import type { SigningSessionRequestTable, SigningSessionTable } from './session-
 import { sessionJson, type SessionJson } from './session-views.ts'
 import { compareSigningOrder } from './signing-order.ts'
 import { dueAtSchema } from './session-expiry.ts'
-import { createDocumentSession } from './session-create-document.ts'
+import { createDocumentSession, createSessionFromDocumentTemplate } from './session-create-document.ts'
 import { assertCreatorWithinLimit } from './session-limits.ts'
 import { ERR_VALIDATION } from '../../../core/http/errors.ts'
 
@@ -47,6 +47,11 @@ const createSchema = z.strictObject({
 export async function createSession(ctx: SessionContext, user: PublicUser | null | undefined, body: unknown, address?: string): Promise<SessionJson> {
   // An uploaded document with its fields (issue 38), or a template's record.
   if (body && typeof body === 'object' && 'document' in body) return createDocumentSession(ctx, user, body, address)
+  // A document saved as a template takes signers only (no record).
+  if (body && typeof body === 'object' && 'template' in body && !('signable' in body)) {
+    const fromTemplate = await createSessionFromDocumentTemplate(ctx, user, body, address)
+    if (fromTemplate) return fromTemplate
+  }
   const creator = assertMayCreate(ctx, user)
   await assertCreatorWithinLimit(ctx, creator.id, ctx.now())
   const { deps } = ctx

@@ -6,11 +6,12 @@ import { assertMayCancel, visibleSession } from './session-access.ts'
 import { staleBefore, type SessionContext } from './session-context.ts'
 import { sessionEvent } from './session-events.ts'
 import { sessionDetail, type SessionJson } from './session-views.ts'
+import type { SigningSessionRequestTable, SigningSessionTable } from './session-tables.ts'
 
 // How a session ends other than by its last signature (which completes it in the same transaction
 // as that signature, in session-repository.ts): its creator cancels it, or a signer declines.
 
-const declineSchema = z.strictObject({ reason: z.string().trim().min(1, 'required').max(1000) })
+export const declineSchema = z.strictObject({ reason: z.string().trim().min(1, 'required').max(1000) })
 // A cancel may say why (the signers and the trail see it); an empty reason is no reason.
 const cancelSchema = z.strictObject({ reason: z.string().trim().max(1000).optional() })
 
@@ -35,16 +36,26 @@ export async function declineRequest(ctx: SessionContext, user: PublicUser | nul
   if (!request) throw ERR_SESSION_REQUEST_NOT_FOUND()
   if (request.signer_user_id !== signer.id) throw ERR_SESSION_REQUEST_NOT_YOURS()
   const { reason } = parseInput(declineSchema, body ?? {}, 'body')
+  await declineAs(ctx, session, request, reason, { actor: signer.id, address })
+  return sessionDetail(ctx, signer, sessionId)
+}
+
+/**
+ * The request declined with the reason, ending its session, and the 'declined' event, in one
+ * transaction: for an account signer (actor: their id) and a signer by e-mail (actor: null; the
+ * event names their request, address and browser).
+ */
+export async function declineAs(ctx: SessionContext, session: SigningSessionTable, request: SigningSessionRequestTable, reason: string,
+  by: { actor: string | null; address?: string | undefined; userAgent?: string | undefined }): Promise<void> {
   if (session.status !== 'active') throw ERR_SESSION_CLOSED(`The session is ${session.status}`)
   const { repository } = ctx.deps
   const now = ctx.now()
   const at = now.toISOString()
   const done = await repository.decline(session.id, request.id, reason, at, staleBefore(ctx, now), sessionEvent({
-    sessionId: session.id, requestId: request.id, event: 'declined', actor: signer.id,
-    sha256Before: session.current_sha256, sha256After: session.current_sha256, at, detail: reason, address,
+    sessionId: session.id, requestId: request.id, event: 'declined', actor: by.actor,
+    sha256Before: session.current_sha256, sha256After: session.current_sha256, at, detail: reason, address: by.address, userAgent: by.userAgent,
   }))
   if (!done) throw ERR_SESSION_REQUEST_CLOSED(`The request is ${(await repository.findRequest(request.id))?.status}`)
-  return sessionDetail(ctx, signer, sessionId)
 }
 
 /** The reason a session ends with when one of its signers' accounts is deleted. */

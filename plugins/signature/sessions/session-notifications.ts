@@ -57,10 +57,28 @@ export function sessionMails(event: SigningSessionEventTable, session: SigningSe
       const people = new Set([session.created_by, ...told.map(recipientOf)])
       // The one who declined or cancelled knows; on completion everyone is told, the last signer too.
       if (event.event !== 'completed' && event.actor_user_id) people.delete(event.actor_user_id)
+      // A signer by e-mail who declined (no account, so no actor): their request names them.
+      const decliner = event.event === 'declined' && !event.actor_user_id ? requests.find((r) => r.id === event.request_id) : undefined
+      if (decliner) people.delete(recipientOf(decliner))
       return [...people].map((to) => ({ to, kind: event.event as MailKind, requestId: event.request_id }))
     }
     default:
       return []
+  }
+}
+
+/**
+ * Who a request's signer is, for a webhook's receiver: `signer` is the user id of an account
+ * signer (null for a signer by e-mail, who has none); a signer by e-mail is named by
+ * `signer_name` and `signer_email`; `identified_by` says how the signer is (or will be) identified.
+ */
+function webhookSigner(request: SigningSessionRequestTable) {
+  const external = !request.signer_user_id
+  return {
+    signer: request.signer_user_id,
+    signer_name: external ? (request.signer_name ?? null) : null,
+    signer_email: external ? (request.signer_email ?? null) : null,
+    identified_by: request.identified_by ?? (external ? 'email-code' : 'account'),
   }
 }
 
@@ -71,7 +89,7 @@ export function sessionWebhookData(event: SigningSessionEventTable, session: Sig
       id: session.id, template: session.template_key, signable: { id: session.signable_id, title: session.signable_title },
       mode: session.mode, status: session.status, created_by: session.created_by, document_sha256: session.current_sha256,
     },
-    ...(request ? { request: { id: request.id, slot: request.slot_key, signer: request.signer_user_id, status: request.status, decline_reason: request.decline_reason } } : {}),
+    ...(request ? { request: { id: request.id, slot: request.slot_key, ...webhookSigner(request), status: request.status, decline_reason: request.decline_reason } } : {}),
     actor: event.actor_user_id,
     at: event.created_at,
   }
@@ -88,6 +106,7 @@ export function sessionOutbox(writer: OutboxWriter): SessionEventSink {
         const payload: MailPayload = {
           kind, sessionId: session.id, requestId, template: session.template_key, title: session.signable_title,
           actor: event.actor_user_id, reason: kind === 'declined' || kind === 'cancelled' ? event.detail : null,
+          ...(kind === 'declined' && !event.actor_user_id ? { actorName: requests.find((r) => r.id === event.request_id)?.signer_name ?? null } : {}),
           ...(kind === 'invitation' || kind === 'reminder' ? { message: session.message ?? null, dueAt: session.due_at ?? null } : {}),
         }
         return { channel: 'mail' as const, topic: kind, target: to, payload }

@@ -66,6 +66,14 @@ export async function signLinksApi(app: FastifyInstance, { sessions, pageImages 
     return { data: { status: signed.status, signed_at: signed.signed_at, session: signed.session, request: signed.request } }
   })
 
+  // Declining with a reason (the cookie of this link's code): the signing ends for everyone.
+  app.post('/api/sign-links/:token/decline', async (request, reply) => {
+    const { token } = parseInput(tokenParams, request.params, 'params')
+    const declined = await sessions.signLinks.decline(token, cookieOf(request), request.body, client(request))
+    reply.clearCookie(SIGN_LINK_COOKIE, { path: `/api/sign-links/${token}` })
+    return { data: declined }
+  })
+
   // The completed document by the token alone (the "completed" mail's link), for 14 days.
   app.get('/api/sign-links/:token/signed', async (request, reply) => {
     const { token } = parseInput(tokenParams, request.params, 'params')

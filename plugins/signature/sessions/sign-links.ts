@@ -136,7 +136,7 @@ function sameDigest(a: string, b: string): boolean {
 }
 
 /** The link, usable and opened by this link's own cookie; anything else is ERR_SIGN_LINK_UNVERIFIED. */
-async function verified(ctx: SessionContext, token: string, cookie: string | undefined): Promise<Opened> {
+export async function verified(ctx: SessionContext, token: string, cookie: string | undefined): Promise<Opened> {
   const opened = await openLink(ctx, token)
   assertUsable(ctx, opened)
   const { link } = opened

@@ -4,6 +4,7 @@ import type { SessionFinalizeResult, SessionFinalizer, SessionRequestView } from
 import type { SessionContext, SessionManagerDependencies } from './session-context.ts'
 import { createSession } from './session-create.ts'
 import { cancelSession, declineRequest, endSessionsOfRemovedSigner } from './session-end.ts'
+import { declineSignLink } from './sign-link-decline.ts'
 import { mayCancelSession } from './session-access.ts'
 import { remindSession } from './session-remind.ts'
 import { completionCertificateForMail, completionCertificateOf } from './completion-certificate.ts'
@@ -154,6 +155,7 @@ export class SigningSessionManager implements SessionFinalizer {
     document: (token: string, cookie: string | undefined) => signLinkDocument(this.#ctx, token, cookie),
     finalize: (token: string, cookie: string | undefined, body: unknown, client: Client) => finalizeSignLink(this.#ctx, token, cookie, body, client),
     signed: (token: string) => signedDocumentByLink(this.#ctx, token),
+    decline: (token: string, cookie: string | undefined, body: unknown, client: Client) => declineSignLink(this.#ctx, token, cookie, body, client),
   }
 
   /** What the mail sender needs of signers by e-mail and of completed documents. */

@@ -12,6 +12,7 @@ import { sessionWritesNotify } from '../../sessions/migrations/010-session-write
 import { addOutboxPickIndexes } from '../../outbox/migrations/011-outbox-pick-indexes.ts'
 import { createStoredObjects } from '../../../../core/storage/stored-objects-migration.ts'
 import { addDocumentsAndExternalSigners } from '../../documents/migrations/013-documents-and-external-signers.ts'
+import { addDocumentTemplates } from '../../documents/migrations/014-document-templates.ts'
 
 /** The plugin's migrations, by name; the name prefix fixes the order. Later issues add theirs. */
 export const signatureMigrations: Record<string, Migration> = {
@@ -29,4 +30,5 @@ export const signatureMigrations: Record<string, Migration> = {
   // The database storage driver's objects (STORAGE_DRIVER=database): documents, page images, key files.
   'signature-012-stored-objects': createStoredObjects,
   'signature-013-documents-and-external-signers': addDocumentsAndExternalSigners,
+  'signature-014-document-templates': addDocumentTemplates,
 }

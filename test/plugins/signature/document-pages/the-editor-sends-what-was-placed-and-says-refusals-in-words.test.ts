@@ -3,7 +3,7 @@
 // POST /api/signing-sessions (signers by place, fields by their signer's index), and the API's
 // refusals told with names and field words instead of indexes.
 import t from 'tap'
-import { FIELD_TYPES, refusalInWords, sendProblems, sessionBody, signerProblem } from '../../../../plugins/signature/public/document-editor-model.js'
+import { editorFromTemplate, FIELD_TYPES, refusalInWords, sendProblems, sessionBody, signerProblem, templateSaveBody, templateSessionBody } from '../../../../plugins/signature/public/document-editor-model.js'
 
 const ann = { key: 's1', name: 'Ann Example', email: 'ann@example.org' }
 const sam = { key: 's2', name: 'Sam Staff', email: 'staff@example.com', user: 'u-staff' }
@@ -53,4 +53,26 @@ t.test('refusals name the signer and the field, not their indexes', async (t) =>
     'Sign by: the due date must be in the future',
     'Something else',
   ])
+})
+
+t.test('a saved template: saved with a role per signer, opened with a placeholder per role, sent with the chosen signers only', async (t) => {
+  const fields = [field('f1', 's1', 'signature'), { ...field('f2', 's2', 'signature', 2), label: ' ' }]
+  t.same(templateSaveBody({ name: ' NDA ', signers: [ann, sam], fields }), {
+    name: 'NDA',
+    signers: [{ role: 'Signer 1' }, { role: 'Signer 2' }],
+    fields: [{ signer: 0, type: 'signature', page: 1, x: 72, y: 100, width: 170, height: 50 }, { signer: 1, type: 'signature', page: 2, x: 72, y: 100, width: 170, height: 50 }],
+  })
+  let n = 0
+  const opened = editorFromTemplate({
+    key: 'nda', label: 'NDA', document: { id: 'd1', filename: 'nda.pdf', pages: [{ page: 1, width: 612, height: 792 }] },
+    signers: [{ role: 'Employee' }, { role: 'HR' }],
+    fields: [{ signer: 1, type: 'signature', page: 1, x: 1, y: 2, width: 30, height: 40 }, { signer: 0, type: 'text', page: 1, x: 5, y: 6, width: 30, height: 20, label: 'Job title' }],
+  }, (prefix) => `${prefix}${++n}`)
+  t.same(opened.signers.map((s) => [s.key, s.role, s.placeholder]), [['s1', 'Employee', true], ['s2', 'HR', true]])
+  t.same(opened.fields.map((f) => [f.signer, f.type, f.label]), [['s2', 'signature', ''], ['s1', 'text', 'Job title']])
+  t.same(sendProblems(opened.signers, opened.fields), ['Choose who signs as Employee.', 'Choose who signs as HR.', 'Employee has no signature field: add one from the palette.'])
+  const chosen = [{ ...ann, key: 's1' }, { ...sam, key: 's2' }]
+  t.same(templateSessionBody({ template: 'nda', mode: 'parallel', message: '', dueAt: '', signers: chosen }), {
+    template: 'nda', mode: 'parallel', signers: [{ email: 'ann@example.org', name: 'Ann Example' }, { user: 'u-staff' }],
+  })
 })
