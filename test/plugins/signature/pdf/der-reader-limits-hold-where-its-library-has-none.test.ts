@@ -21,10 +21,10 @@ t.test('an OCTET STRING that holds DER stays bytes; nesting inside strings is no
   const node = parseRoot(octetString(inner))
   t.throws(() => kids(node), /constructed/)
   t.same(octets(node), inner)
-  let strings = Buffer.from('x')
+  let strings: Buffer = Buffer.from('x')
   for (let level = 0; level < 1000; level++) strings = octetString(strings)
   t.equal(parseRoot(strings).end, strings.length, '1,000 OCTET STRINGs inside each other: one value of bytes')
-  const levels = (n: number) => { let der = Buffer.from([0x05, 0x00]); for (let level = 1; level < n; level++) der = sequence(der); return der }
+  const levels = (n: number) => { let der: Buffer = Buffer.from([0x05, 0x00]); for (let level = 1; level < n; level++) der = sequence(der); return der }
   t.throws(() => parseRoot(levels(65)), /nested too deep/, '65 levels')
   t.equal(parseRoot(levels(64)).end, levels(64).length, '64 levels read')
 })
