@@ -1,5 +1,5 @@
 // The hand-written DER used for the CMS: lengths in every encoding form and OIDs, read back by
-// the asn1js-based reader every parser of outside input goes through.
+// the reader every parser of outside input goes through (read-der.ts).
 import { X509Certificate } from 'node:crypto'
 import fc from 'fast-check'
 import t from 'tap'

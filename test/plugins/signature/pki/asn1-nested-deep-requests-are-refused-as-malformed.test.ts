@@ -1,7 +1,7 @@
 // /pki reads DER from anyone. A request nested thousands of levels deep is refused as any
 // unreadable request is, with the protocol's stable answer (TSA: rejection with failInfo
 // badRequest; OCSP: malformedRequest), and the refusal names the nesting: the parsers hand the
-// bytes to asn1js under read-der.ts's depth limit before reading any field.
+// bytes to read-der.ts, under its depth limit, before reading any field.
 import { writeFile } from 'node:fs/promises'
 import t from 'tap'
 import { integer, nullValue, octetString, oid, sequence, tlv } from '../../../../plugins/signature/pdf/der.ts'
