@@ -34,6 +34,7 @@ export class PageImageCache {
   readonly #memory: LRUCache<string, Buffer>
   readonly #inflight = new Map<string, Promise<PageImage>>()
   readonly #geometry = new LRUCache<string, PageSize[]>({ max: 500 })
+  readonly #geometryInflight = new Map<string, Promise<PageSize[]>>()
   readonly #stats = { memory: 0, disk: 0, render: 0 }
 
   constructor(options: PageImageCacheOptions) {
@@ -61,12 +62,18 @@ export class PageImageCache {
   /** Page sizes in points, cached by (path, mtime). */
   async pages(pdfPath: string): Promise<PageSize[]> {
     const version = await this.#version(pdfPath)
-    let sizes = this.#geometry.get(version)
-    if (!sizes) {
-      sizes = await this.#options.pool.run<PageSize[]>('geometry', { path: pdfPath })
-      this.#geometry.set(version, sizes)
+    const sizes = this.#geometry.get(version)
+    if (sizes) return sizes
+    // The designer page warms its first page image while the browser asks for the page sizes:
+    // both wait on one geometry task.
+    let pending = this.#geometryInflight.get(version)
+    if (!pending) {
+      pending = this.#options.pool.run<PageSize[]>('geometry', { path: pdfPath })
+        .then((found) => { this.#geometry.set(version, found); return found })
+        .finally(() => this.#geometryInflight.delete(version))
+      this.#geometryInflight.set(version, pending)
     }
-    return sizes
+    return pending
   }
 
   #key(version: string, page: number): string {
