@@ -16,6 +16,7 @@ import { designerMeta, toDesignerSlot } from './designer-meta.ts'
 import { pageSizesOf } from '../rendering/page-source.ts'
 import { sendPageImage } from './send-page-image.ts'
 import { parseSlotPlacement } from './slot-placement.ts'
+import { warmFirstPageImage } from './warm-first-page-image.ts'
 
 const DESIGNER_VIEW = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'views', 'designer.eta')
 
@@ -37,6 +38,7 @@ export function mountDesignerRoutes(panel: PanelContext, app: FastifyInstance, r
     assertPermission(app.policy, request.user, DESIGN_PERMISSION)
     const template = templateOf(parseInput(templateParams, request.params, 'params').templateKey)
     const params = { templateKey: template.key() }
+    warmFirstPageImage({ template }, services().pageImages, request.log)
     return reply.page(DESIGNER_VIEW, {
       template: { key: template.key(), label: template.label() },
       urls: {
