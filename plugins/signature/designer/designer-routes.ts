@@ -38,7 +38,9 @@ export function mountDesignerRoutes(panel: PanelContext, app: FastifyInstance, r
     assertPermission(app.policy, request.user, DESIGN_PERMISSION)
     const template = templateOf(parseInput(templateParams, request.params, 'params').templateKey)
     const params = { templateKey: template.key() }
-    warmFirstPageImage({ template }, services().pageImages, request.log)
+    // Once the page has gone: started before, the sample's main-thread work (pdf-lib loaded and
+    // run) held the page itself back by 300-500 ms (bench/tools/page-image-cold.ts).
+    reply.raw.once('finish', () => warmFirstPageImage({ template }, services().pageImages, request.log))
     return reply.page(DESIGNER_VIEW, {
       template: { key: template.key(), label: template.label() },
       urls: {
