@@ -59,13 +59,18 @@ export class PageImageCache {
     return `${pdfPath}\0${info.mtimeMs}\0${info.size}`
   }
 
+  /** Starts a rasterizer worker if none is up, for page images asked for soon (WorkerPool.warm). */
+  warm(): void {
+    this.#options.pool.warm()
+  }
+
   /** Page sizes in points, cached by (path, mtime). */
   async pages(pdfPath: string): Promise<PageSize[]> {
     const version = await this.#version(pdfPath)
     const sizes = this.#geometry.get(version)
     if (sizes) return sizes
-    // The designer page warms its first page image while the browser asks for the page sizes:
-    // both wait on one geometry task.
+    // Callers asking at once (a page's sizes and its images, several viewers of one document)
+    // wait on one geometry task.
     let pending = this.#geometryInflight.get(version)
     if (!pending) {
       pending = this.#options.pool.run<PageSize[]>('geometry', { path: pdfPath })

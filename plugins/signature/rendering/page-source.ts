@@ -78,9 +78,8 @@ async function pageExists(page: number, count: Promise<number>): Promise<boolean
   return Number.isInteger(page) && page >= 1 && page <= await count
 }
 
-// A template's sample being rendered: the designer's warm-up and the browser's requests for
-// sizes and images ask for it at once, and a first sample costs hundreds of ms (pdf-lib loaded,
-// or a Chromium page).
+// A template's sample being rendered: requests for its sizes and its images may ask for it at
+// once, and a first sample costs hundreds of ms (pdf-lib loaded, or a Chromium page).
 const samplesInFlight = new WeakMap<PdfTemplate, Promise<string>>()
 
 async function pdfPathOf(source: PageSource): Promise<string> {

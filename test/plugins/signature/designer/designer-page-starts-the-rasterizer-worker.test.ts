@@ -10,10 +10,10 @@ async function until(check: () => boolean, what: string, ms = 30_000): Promise<v
   }
 }
 
-// The first page image of a template costs its sample PDF, a worker thread with mupdf and a
-// render: the designer page starts them as it is served, so they run while the browser loads the
-// page's scripts, and the browser's own requests find the work done or join it.
-t.test('serving the designer page renders its first page image before the browser asks for it', async (t) => {
+// The first page image of a template costs a worker thread with mupdf on top of its sample and
+// its render: the designer page starts the worker as it is served, so that it comes up on its own
+// thread while the browser loads the page's scripts and the sample PDF is made.
+t.test('serving the designer page starts a rasterizer worker; the first image uses it', async (t) => {
   const app = await buildTestApp(t)
   const cookie = await login(app, DEMO.admin.email)
   const images = app.signature.pageImages
@@ -21,16 +21,20 @@ t.test('serving the designer page renders its first page image before the browse
 
   const page = await app.inject({ url: '/admin/signature-templates/payslip/design', headers: { cookie } })
   t.equal(page.statusCode, 200)
-  await until(() => images.stats.render === 1, 'page 1 rendered')
-  t.equal(images.stats.workers, 1, 'the worker is up')
+  await until(() => images.stats.workers === 1, 'a worker started')
+  t.equal(images.stats.render, 0, 'nothing rendered before the browser asks')
 
   const image = await app.inject({ url: '/admin/signature-templates/payslip/design/pages/1', headers: { cookie } })
   t.equal(image.statusCode, 200)
   t.equal(image.headers['content-type'], 'image/png')
-  t.same([images.stats.render, images.stats.memory], [1, 1], 'the browser\'s request is a memory hit')
+  t.same([images.stats.render, images.stats.workers], [1, 1], 'rendered by the worker the page started')
+
+  await app.inject({ url: '/admin/signature-templates/payslip/design', headers: { cookie } })
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  t.equal(images.stats.workers, 1, 'opening the designer again starts no second worker')
 })
 
-t.test('the browser asking at once joins the warm-up: one sample, one geometry task, one render', async (t) => {
+t.test('the page, its sizes and its first image asked at once: one sample, one render', async (t) => {
   const app = await buildTestApp(t)
   const cookie = await login(app, DEMO.admin.email)
   const template = app.signature.registry.get('payslip')
@@ -50,7 +54,7 @@ t.test('the browser asking at once joins the warm-up: one sample, one geometry t
   t.equal(app.signature.pageImages.stats.render, 1, 'one render')
 })
 
-t.test('a designer whose warm-up fails still answers, and the image request gives the error its code', async (t) => {
+t.test('a template whose sample fails: the designer page still answers, the image request gives the error its code', async (t) => {
   const app = await buildTestApp(t)
   const cookie = await login(app, DEMO.admin.email)
   const template = app.signature.registry.get('payslip')
