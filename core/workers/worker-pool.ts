@@ -91,6 +91,8 @@ export class WorkerPool {
   readonly #prepareShared: (() => Promise<unknown>) | undefined
   #shared: { value: unknown } | undefined
   #preparing: Promise<void> | undefined
+  /** warm() was called while the shared data was being made: start a worker once it is. */
+  #warmWhenPrepared = false
   readonly #slots: Slot[] = []
   readonly #queue: Pending[] = []
   #nextId = 1
@@ -128,13 +130,34 @@ export class WorkerPool {
       (value) => {
         this.#shared = { value }
         this.#preparing = undefined
-        if (!this.#closed) this.#dispatch()
+        if (this.#closed) return
+        if (this.#warmWhenPrepared) this.warm()
+        this.#dispatch()
       },
       (error) => {
         this.#preparing = undefined
+        this.#warmWhenPrepared = false
         for (const pending of this.#queue.splice(0)) pending.reject(error)
       },
     )
+  }
+
+  /**
+   * Starts a worker now when none is running (after making the shared data), so that a task
+   * expected soon finds its module loaded: a caller that knows work is coming (the designer page,
+   * whose browser asks for page images next) overlaps the thread's start with what comes before.
+   * The worker retires after idleTimeoutMs like any idle one. Nothing when the pool is closed or a
+   * worker is up; a failure to prepare is left to the next task to meet.
+   */
+  warm(): void {
+    if (this.#closed || this.#slots.length > 0) return
+    if (this.#prepareShared && !this.#shared) {
+      this.#warmWhenPrepared = true
+      this.#prepare()
+      return
+    }
+    this.#warmWhenPrepared = false
+    this.#retireWhenIdle(this.#spawn())
   }
 
   get stats() {

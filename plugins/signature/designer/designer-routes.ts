@@ -37,6 +37,12 @@ export function mountDesignerRoutes(panel: PanelContext, app: FastifyInstance, r
     assertPermission(app.policy, request.user, DESIGN_PERMISSION)
     const template = templateOf(parseInput(templateParams, request.params, 'params').templateKey)
     const params = { templateKey: template.key() }
+    // The browser asks for page sizes and images next: the rasterizer's worker (a thread, mupdf
+    // instantiated) starts now, on its own thread, while the browser loads the page's scripts and
+    // the sample PDF is made. Once the page has gone, so that it never waits on the start. Not the
+    // first image itself: its sample's main-thread work (pdf-lib loaded and run) then held the
+    // page's scripts back 150-480 ms and the first image came no sooner (bench/tools/page-image-cold.ts).
+    reply.raw.once('finish', () => services().pageImages.warm())
     return reply.page(DESIGNER_VIEW, {
       template: { key: template.key(), label: template.label() },
       urls: {

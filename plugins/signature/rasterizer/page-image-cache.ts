@@ -34,6 +34,7 @@ export class PageImageCache {
   readonly #memory: LRUCache<string, Buffer>
   readonly #inflight = new Map<string, Promise<PageImage>>()
   readonly #geometry = new LRUCache<string, PageSize[]>({ max: 500 })
+  readonly #geometryInflight = new Map<string, Promise<PageSize[]>>()
   readonly #stats = { memory: 0, disk: 0, render: 0 }
 
   constructor(options: PageImageCacheOptions) {
@@ -58,15 +59,26 @@ export class PageImageCache {
     return `${pdfPath}\0${info.mtimeMs}\0${info.size}`
   }
 
+  /** Starts a rasterizer worker if none is up, for page images asked for soon (WorkerPool.warm). */
+  warm(): void {
+    this.#options.pool.warm()
+  }
+
   /** Page sizes in points, cached by (path, mtime). */
   async pages(pdfPath: string): Promise<PageSize[]> {
     const version = await this.#version(pdfPath)
-    let sizes = this.#geometry.get(version)
-    if (!sizes) {
-      sizes = await this.#options.pool.run<PageSize[]>('geometry', { path: pdfPath })
-      this.#geometry.set(version, sizes)
+    const sizes = this.#geometry.get(version)
+    if (sizes) return sizes
+    // Callers asking at once (a page's sizes and its images, several viewers of one document)
+    // wait on one geometry task.
+    let pending = this.#geometryInflight.get(version)
+    if (!pending) {
+      pending = this.#options.pool.run<PageSize[]>('geometry', { path: pdfPath })
+        .then((found) => { this.#geometry.set(version, found); return found })
+        .finally(() => this.#geometryInflight.delete(version))
+      this.#geometryInflight.set(version, pending)
     }
-    return sizes
+    return pending
   }
 
   #key(version: string, page: number): string {

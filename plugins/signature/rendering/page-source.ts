@@ -78,6 +78,17 @@ async function pageExists(page: number, count: Promise<number>): Promise<boolean
   return Number.isInteger(page) && page >= 1 && page <= await count
 }
 
+// A template's sample being rendered: requests for its sizes and its images may ask for it at
+// once, and a first sample costs hundreds of ms (pdf-lib loaded, or a Chromium page).
+const samplesInFlight = new WeakMap<PdfTemplate, Promise<string>>()
+
 async function pdfPathOf(source: PageSource): Promise<string> {
-  return 'pdfPath' in source ? source.pdfPath : source.template.renderSample()
+  if ('pdfPath' in source) return source.pdfPath
+  const { template } = source
+  let pending = samplesInFlight.get(template)
+  if (!pending) {
+    pending = template.renderSample().finally(() => samplesInFlight.delete(template))
+    samplesInFlight.set(template, pending)
+  }
+  return pending
 }
