@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
 import { USER_SORT_FIELDS, searchedFields, compiledOnce, countUpTo, keptEstimate, pageOfRows, pageTotal, lookupsOfOneTurn, readsOfOneTurn, ERR_CONFLICT, type UserSortField, type DeleteOptions, type NewUser, type UpdateOptions, type UserListQuery, type UserListResult, type UserPatch, type UserRecord, type UserRepository } from '../../core/index.ts'
+import { emailContains } from './email-search.ts'
 
 /** Thrown inside a transaction to undo it when a compare-and-set finds a row changed. */
 const ROLLBACK = Symbol('rollback')
@@ -94,7 +95,9 @@ export class DatabaseUserRepository implements UserRepository {
       // PostgreSQL's LIKE escapes with a backslash by default (the plain form, as a trigram index's
       // documentation writes it); SQLite's LIKE has no escape character unless told.
       const like = this.#postgres ? sql`` : sql` escape '\\'`
-      const tests = searchedFields(query).map((field) => sql<boolean>`lower(${sql.ref(field)}) like ${pattern}${like}`)
+      // An e-mail needle with an '@' is looked up through a btree on PostgreSQL (./email-search.ts):
+      // the same rows, without the trigram lists every address shares.
+      const tests = searchedFields(query).map((field) => (field === 'email' && this.#postgres ? emailContains(needle) : undefined) ?? sql<boolean>`lower(${sql.ref(field)}) like ${pattern}${like}`)
       base = base.where(tests.length > 0 ? sql<boolean>`(${sql.join(tests, sql` or `)})` : sql<boolean>`1 = 0`)
     }
     if (query.role !== undefined) base = base.where('role', '=', query.role)

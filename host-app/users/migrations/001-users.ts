@@ -1,6 +1,7 @@
 import type { Kysely, Migration } from 'kysely'
 import { usersListIndexes } from './002-users-list-indexes.ts'
 import { usersListIndexesCoverTheirColumns } from './003-users-list-indexes-cover-their-columns.ts'
+import { usersEmailSearchIndexes } from './004-users-email-search-indexes.ts'
 
 export const createUsers: Migration = {
   async up(db: Kysely<unknown>) {
@@ -22,4 +23,4 @@ export const createUsers: Migration = {
   },
 }
 
-export const userMigrations: Record<string, Migration> = { 'users-001-users': createUsers, 'users-002-list-indexes': usersListIndexes, 'users-003-list-indexes-cover-their-columns': usersListIndexesCoverTheirColumns }
+export const userMigrations: Record<string, Migration> = { 'users-001-users': createUsers, 'users-002-list-indexes': usersListIndexes, 'users-003-list-indexes-cover-their-columns': usersListIndexesCoverTheirColumns, 'users-004-email-search-indexes': usersEmailSearchIndexes }

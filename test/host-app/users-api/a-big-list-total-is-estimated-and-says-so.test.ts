@@ -26,6 +26,8 @@ forEachEngine(t, 'totals above the limit', async (database, engine, t) => {
   t.equal(page1.data.length, 10)
   const staff = await repo.list({ page: 3, perPage: 10, role: 'staff' })
   const few = await repo.list({ page: 1, perPage: 10, search: 'person 2999' })
+  // An address's end (host-app/users/email-search.ts): p10@, p20@, ... p30000@.
+  const addresses = await repo.list({ page: 1, perPage: 10, search: '0@' })
   t.same([few.total, few.estimated], [11, undefined], 'few matches (Person 2999, 29990..29999): counted, however big the table')
   // 30,000 = 1,071 x 28 + 12.
   const last = await repo.list({ page: 1072, perPage: 28 })
@@ -36,11 +38,14 @@ forEachEngine(t, 'totals above the limit', async (database, engine, t) => {
     t.ok(page1.total > 25_000 && page1.total < 35_000, `near the truth (${page1.total})`)
     t.equal(staff.estimated, true, 'the role filter: estimated')
     t.ok(staff.total > 8_000 && staff.total < 12_000, `near the truth, 10,000 (${staff.total})`)
+    t.equal(addresses.estimated, true, 'a search for the end of 3,000 addresses: estimated')
+    t.ok(addresses.total > 2_000 && addresses.total < 4_500, `near the truth, 3,000 (${addresses.total})`)
     t.equal(past.estimated, true, 'past the end: no page to count from, estimated')
     t.same(past.data, [])
   } else {
     t.same([page1.total, page1.estimated], [30_000, undefined], 'SQLite counts')
     t.same([staff.total, staff.estimated], [10_000, undefined])
+    t.same([addresses.total, addresses.estimated], [3_000, undefined])
     t.same([past.total, past.data], [30_000, []])
   }
 })

@@ -1,7 +1,8 @@
 // With many users, each order the People screen offers (and the role filter, and a deep page) is
 // read from an index and stops after the page: no sort of every matching row, no window count.
 // A plan that regresses to either (an index dropped, a count(*) over () put back) fails here.
-// On PostgreSQL, a search looks its needle up in a trigram index where pg_trgm can be had.
+// On PostgreSQL, a search looks its needle up in a trigram index where pg_trgm can be had, and an
+// address (a needle with an '@') in the btree of reversed local parts.
 import t from 'tap'
 import { sql } from 'kysely'
 import type { UserListQuery } from '../../../core/auth/user-repository.ts'
@@ -59,8 +60,17 @@ forEachEngine(t, 'People pages read an index', async (database, engine, t) => {
     // At this size a scan still costs less than the trigram lookup (at a million it no longer
     // does, see bench/sections/people-scale.ts): what is checked is that the search, as sent, can
     // use them, which a LIKE the index cannot serve (another expression, an ESCAPE) would not.
-    const plan = await planOf({ page: 1, perPage: 10, search: 'p12345@' }, ['enable_seqscan = off', 'enable_indexscan = off'])
+    const plan = await planOf({ page: 1, perPage: 10, search: 'p12345' }, ['enable_seqscan = off', 'enable_indexscan = off'])
     t.match(plan, /users_name_trigrams/, 'a search can read the trigram index of names')
     t.match(plan, /users_email_trigrams/, 'and of e-mails')
+  }
+
+  if (engine === 'postgres') {
+    // A needle with an '@' (an address, or its start) is looked up by the end of the local part,
+    // not by trigrams every address shares (host-app/users/email-search.ts).
+    const plan = await planOf({ page: 1, perPage: 10, search: 'p12345@example' }, ['enable_seqscan = off', 'enable_indexscan = off'])
+    t.match(plan, /users_by_reversed_local_part/, 'a search for an address reads the index of reversed local parts')
+    t.match(plan, /users_with_several_ats/, 'and the few addresses with several @')
+    t.notMatch(plan, /users_email_trigrams/, 'not the trigram index of e-mails')
   }
 })
