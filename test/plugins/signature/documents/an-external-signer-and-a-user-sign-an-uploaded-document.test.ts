@@ -2,11 +2,12 @@
 // (signature, date and name fields) and to a user (a signature field). The external signer reads
 // the link and the code from the real SMTP server's messages, verifies, reads and signs with a
 // typed name; the user signs over the API; everyone's completion mail carries the signed PDF;
-// pdfsig says every signature is valid and pdftotext shows the filled name and date.
+// pdfsig says every signature is valid, mupdf that no change breaks the certification, qpdf that
+// the file is sound, and pdftotext shows the filled name and date.
 import t from 'tap'
 import { buildTestApp, DEMO, login } from '../../../helpers/app.ts'
 import { startSmtpPeer } from '../../../helpers/delivery-peers.ts'
-import { pdfsig, popplerText } from '../../../fixtures/pdf/checkers.ts'
+import { mupdfChangeHistory, pdfsig, popplerText, qpdfCheck } from '../../../fixtures/pdf/checkers.ts'
 import { signerWithSignature } from '../signing/helpers.ts'
 import { createDocumentSession, documentSessionBody, EXTERNAL, mailMatching, signInWithCode, tokenIn, uploadDocument } from './document-helpers.ts'
 
@@ -90,6 +91,10 @@ t.test('an external signer and a user sign an uploaded document; every signature
   // Certification, the external signer, the user, then the sealing's document timestamp.
   t.equal(signatures.length, 4)
   t.ok(signatures.slice(0, 3).every((s) => s.validation === 'Signature is Valid.'), JSON.stringify(signatures.map((s) => s.validation)))
+  // Filling the date, name and text fields is each signer's own change, allowed by the certification.
+  t.equal((await mupdfChangeHistory(download.rawPayload)).verdict, 0, 'mupdf: no change the certification forbids')
+  const qpdf = await qpdfCheck(download.rawPayload)
+  t.ok(qpdf.clean, qpdf.output)
   const text = await popplerText(download.rawPayload)
   t.match(text, EXTERNAL.name, 'the name field is filled')
   t.match(text, new Date().toISOString().slice(0, 10), 'the date field is filled')
