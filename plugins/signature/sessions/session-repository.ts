@@ -126,9 +126,14 @@ export class SessionRepository {
     const [rows, counted] = await Promise.all([
       open.select(['id', 'signable_title', 'created_at']).select([requests(false).as('requests'), requests(true).as('signed')])
         .orderBy('created_at', 'desc').orderBy('id').limit(limit).execute(),
-      open.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+      // The first due date ahead: past it, a listed session is overdue and leaves the list.
+      open.select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('due_at').as('until')]).executeTakeFirstOrThrow(),
     ])
-    return { total: Number(counted.n), rows: rows.map((r) => ({ id: r.id, title: r.signable_title, createdAt: r.created_at, requests: Number(r.requests), signed: Number(r.signed) })) }
+    return {
+      total: Number(counted.n),
+      rows: rows.map((r) => ({ id: r.id, title: r.signable_title, createdAt: r.created_at, requests: Number(r.requests), signed: Number(r.signed) })),
+      until: (counted.until as string | null | undefined) ?? null,
+    }
   }
 
   /** Requests addressed to a user that still wait for them, in active sessions. */

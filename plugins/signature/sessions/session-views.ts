@@ -164,14 +164,25 @@ export async function sessionList(ctx: SessionContext, user: MaybeUser): Promise
 export async function sessionsInProgress(ctx: SessionContext, user: MaybeUser, limit: number) {
   const viewer = requireUser(user)
   if (!mayReadAny(ctx, viewer)) throw ERR_ACCESS_DENIED('Only those who may read every session see the sessions in progress')
-  return ctx.deps.repository.inProgress(ctx.now().toISOString(), limit)
+  const now = ctx.now()
+  // The dashboard asks on every visit: kept until a session changes or the first due date passes.
+  const { total, rows } = await ctx.kept.inProgress.of(String(limit), now, async () => {
+    const listed = await ctx.deps.repository.inProgress(now.toISOString(), limit)
+    return { value: listed, until: listed.until }
+  })
+  return { total, rows }
+}
+
+/** The user's requests in active sessions, expired ones included: only the session tables decide them, not the clock. */
+function pendingOf(ctx: SessionContext, userId: string, now: Date) {
+  return ctx.kept.pending.of(userId, now, async () => ({ value: await ctx.deps.repository.pendingFor(userId), until: null }))
 }
 
 /** What waits for the user: their pending requests in active sessions. */
 export async function inboxOf(ctx: SessionContext, user: MaybeUser): Promise<InboxItem[]> {
   const signer = requireUser(user)
-  const { repository } = ctx.deps
-  const rows = (await repository.pendingFor(signer.id)).filter((row) => !isExpired({ status: 'active', due_at: row.due_at }, ctx.now()))
+  const now = ctx.now()
+  const rows = (await pendingOf(ctx, signer.id, now)).filter((row) => !isExpired({ status: 'active', due_at: row.due_at }, now))
   const result: InboxItem[] = []
   for (const row of rows) {
     const yourTurn = await isYourTurn(ctx, row)
