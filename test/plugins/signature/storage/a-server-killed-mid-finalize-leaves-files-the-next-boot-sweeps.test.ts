@@ -1,10 +1,13 @@
 // Issue 36, item 4, with a real crash: a server process (host-app/server.ts) is SIGKILLed in the
 // middle of a session finalize, after the signed revision is on the disk and before its rows
 // commit — held there by a write lock the test takes on the same database, so the crash lands in
-// that window every time. The file is then on the disk with no row. The next boot's sweep (grace
+// that window every time. On SQLite the lock is taken, and kept, only by a poll that finds the
+// request claimed while it holds the lock: a poll that saw the claim and then asked for the lock
+// lost the race on a fast machine (CI: the finalize had committed in between). The file is then on the disk with no row. The next boot's sweep (grace
 // period shortened to 200 ms) removes it, and every file a row references is still there: the
 // committed revision of another session, both frozen documents; the request signs on retry.
 import { readdir } from 'node:fs/promises'
+import { setTimeout as delay } from 'node:timers/promises'
 import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import pg from 'pg'
@@ -64,12 +67,12 @@ t.test('a signed revision written before the crash and never committed is swept 
   // The second finalize: its claim commits, then the test holds the database's writes, so the
   // signed file is written and its commit waits; the crash comes while it waits. PostgreSQL: a
   // lock on the sessions table, taken first (the claim writes only the request; the commit moves
-  // the session). SQLite: every write, held from the moment the claim is seen committed.
+  // the session). SQLite: every write, taken by a look that finds the claim committed.
   const statusOf = async (id: string) => (await db.selectFrom('signing_session_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
   if (env.DATABASE_URL) unlock = await holdSessionWrites(env)
   const answer = finalize(staff, crashed.request).then((r) => r.status, () => 'killed')
-  t.ok(await eventually(async () => (await statusOf(crashed.request)) !== 'pending', 60_000), 'the finalize claimed its request')
-  if (!env.DATABASE_URL) unlock = await holdSessionWrites(env)
+  if (!env.DATABASE_URL) unlock = await holdSqliteWritesOnceClaimed(env, crashed.request)
+  t.ok(await eventually(async () => (await statusOf(crashed.request)) === 'signing', 60_000), 'the finalize claimed its request')
   const sessionFolder = path.join(diskRoot, 'sessions', crashed.session)
   const written = async () => (await readdir(sessionFolder)).filter((name) => name.startsWith('001-'))
   t.ok(await eventually(async () => (await written()).length === 1, 60_000), 'the signed revision reached the disk')
@@ -98,18 +101,35 @@ t.test('a signed revision written before the crash and never committed is swept 
   for (const key of after) t.ok(await exists(path.join(diskRoot, key)), `every referenced file exists: ${key}`)
 })
 
-/** Holds the commit of a signature: SQLite, every write (a write transaction); PostgreSQL, writes to signing_sessions. */
+/** PostgreSQL: holds writes to signing_sessions (the claim writes only the request; the commit moves the session). */
 async function holdSessionWrites(env: Record<string, string>): Promise<() => Promise<void>> {
-  if (!env.DATABASE_URL) {
-    const connection = new BetterSqlite3(path.join(env.STORAGE_PATH!, 'database', 'app.sqlite'))
-    connection.exec('BEGIN IMMEDIATE')
-    return async () => { connection.exec('ROLLBACK'); connection.close() }
-  }
   const client = new pg.Client({ connectionString: env.DATABASE_URL })
   await client.connect()
   await client.query('BEGIN')
   await client.query(`LOCK TABLE "${env.DATABASE_SCHEMA}".signing_sessions IN SHARE MODE`)
   return async () => { await client.query('ROLLBACK'); await client.end() }
+}
+
+/**
+ * SQLite: takes the write lock at the first moment the request is seen claimed, looking while
+ * holding it, so the finalize's commit cannot slip between the look and the lock. Each miss
+ * releases the lock at once; looks are 1 ms apart, so the claim's own write waits out at most a few microseconds in busy_timeout.
+ */
+async function holdSqliteWritesOnceClaimed(env: Record<string, string>, request: string): Promise<() => Promise<void>> {
+  const connection = new BetterSqlite3(path.join(env.STORAGE_PATH!, 'database', 'app.sqlite'), { timeout: 0 })
+  const status = connection.prepare('SELECT status FROM signing_session_requests WHERE id = ?').pluck()
+  for (const started = Date.now(); Date.now() - started < 60_000; await delay(1)) {
+    try { connection.exec('BEGIN IMMEDIATE') } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') continue
+      throw error
+    }
+    const now = status.get(request)
+    if (now === 'signing') return async () => { connection.exec('ROLLBACK'); connection.close() }
+    connection.exec('ROLLBACK')
+    if (now !== 'pending') { connection.close(); throw new Error(`the request went from pending to ${String(now)} between two looks`) }
+  }
+  connection.close()
+  throw new Error('the finalize never claimed its request within 60 s')
 }
 
 /** Every disk key a row points at. */
