@@ -1,17 +1,17 @@
 // Issue 36, item 5, with a real crash: the last signature of a session commits, and the server
 // process is SIGKILLed while it seals the document (B-LTA) — held at the seal's commit by a write
-// lock the test takes on the same database, so the crash lands there every time. The session is
+// lock the test takes on the same database (test/helpers/hold-writes-once-seen.ts), so the crash
+// lands there every time. The session is
 // left completed at B-T. Two instances then boot at once on the same database and storage: the
 // service's own seal retry seals it, exactly once (one 'sealed' event, one more revision), with
 // no command run, and the sealed file the dead process wrote is swept.
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
-import pg from 'pg'
 import t from 'tap'
 import type { Database } from '../../../../core/db/database.ts'
 import { pdfsig } from '../../../fixtures/pdf/checkers.ts'
 import { eventually } from '../../../helpers/eventually.ts'
+import { holdWritesOnceSeen } from '../../../helpers/hold-writes-once-seen.ts'
 import { Client, openInstanceDatabase, startInstance, type Instance } from '../../../helpers/instances.ts'
 import { isolatedEnv } from '../../../helpers/test-env.ts'
 import { STAMP_DATA_URL } from '../signing/helpers.ts'
@@ -33,9 +33,9 @@ t.test('a session completed but never sealed before a crash is sealed once by th
   const diskRoot = path.join(env.STORAGE_PATH!, 'disks', 'signature')
   const instances: Instance[] = []
   let database: Database<any> | undefined
-  let hold: Hold | undefined
+  let release: (() => Promise<void>) | undefined
   t.teardown(async () => {
-    await hold?.release()
+    await release?.()
     for (const instance of instances) instance.kill()
     await Promise.all(instances.map((i) => i.stop()))
     await database?.close()
@@ -70,17 +70,23 @@ t.test('a session completed but never sealed before a crash is sealed once by th
   const sealedEvents = async () => (await db.selectFrom('signing_session_events').select('id').where('session_id', '=', session.id).where('event', '=', 'sealed').execute()).length
   const sealedFiles = async () => (await readdir(path.join(diskRoot, 'sessions', session.id))).filter((name) => name.includes('-sealed-'))
   const staffSignature = await librarySignature(staff)
-  hold = await prepareHold(env)
   const answer = finalize(staff, staffSignature, requestOf('employee')).then((r) => r.status, () => 'killed')
-  t.ok(await eventually(async () => (await sessionRow()).status === 'completed', 60_000), 'the last signature committed')
-  await hold.hold()
+  release = await holdWritesOnceSeen(env, {
+    table: 'signing_sessions', id: session.id, lockTable: 'signing_sessions',
+    state: (row) => {
+      if (row.status !== 'completed') return 'wait'
+      if (Number(row.revision) === 2) return 'hold'
+      throw new Error(`the session was sealed (revision ${String(row.revision)}) between two looks`)
+    },
+  })
+  t.equal((await sessionRow()).status, 'completed', 'the last signature committed')
   t.ok(await eventually(async () => (await sealedFiles()).length === 1, 60_000), 'the sealing wrote its file')
   first.kill()
   t.equal(await answer, 'killed', 'the request was cut off by the crash')
   await first.stop()
   instances.length = 0
-  await hold.release()
-  hold = undefined
+  await release()
+  release = undefined
   const crashed = await sessionRow()
   t.match(crashed, { status: 'completed', revision: 2 }, 'the session is completed at its last signature\'s revision')
   t.equal(await sealedEvents(), 0, 'and was never sealed (B-T)')
@@ -103,25 +109,3 @@ t.test('a session completed but never sealed before a crash is sealed once by th
   t.match(last, { fieldName: 'Document timestamp', totalDocumentSigned: true }, 'B-LTA (pdfsig): a document timestamp over the whole file')
   t.ok(signatures.filter((s) => s !== last).every((s) => s.valid), 'pdfsig: every signature under it is valid')
 })
-
-interface Hold { hold(): Promise<void>; release(): Promise<void> }
-
-/** A connection made ready beforehand, so the hold itself is one statement: SQLite, every write; PostgreSQL, writes to signing_sessions. */
-async function prepareHold(env: Record<string, string>): Promise<Hold> {
-  if (!env.DATABASE_URL) {
-    const connection = new BetterSqlite3(path.join(env.STORAGE_PATH!, 'database', 'app.sqlite'))
-    let held = false
-    return {
-      async hold() { connection.exec('BEGIN IMMEDIATE'); held = true },
-      async release() { if (held) connection.exec('ROLLBACK'); held = false; if (connection.open) connection.close() },
-    }
-  }
-  const client = new pg.Client({ connectionString: env.DATABASE_URL })
-  await client.connect()
-  await client.query('BEGIN')
-  let ended = false
-  return {
-    async hold() { await client.query(`LOCK TABLE "${env.DATABASE_SCHEMA}".signing_sessions IN SHARE MODE`) },
-    async release() { if (ended) return; ended = true; await client.query('ROLLBACK'); await client.end() },
-  }
-}

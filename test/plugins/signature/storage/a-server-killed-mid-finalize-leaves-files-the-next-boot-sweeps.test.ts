@@ -1,19 +1,15 @@
 // Issue 36, item 4, with a real crash: a server process (host-app/server.ts) is SIGKILLed in the
 // middle of a session finalize, after the signed revision is on the disk and before its rows
 // commit — held there by a write lock the test takes on the same database, so the crash lands in
-// that window every time. On SQLite the lock is taken, and kept, only by a poll that finds the
-// request claimed while it holds the lock: a poll that saw the claim and then asked for the lock
-// lost the race on a fast machine (CI: the finalize had committed in between). The file is then on the disk with no row. The next boot's sweep (grace
+// that window every time (test/helpers/hold-writes-once-seen.ts). The file is then on the disk with no row. The next boot's sweep (grace
 // period shortened to 200 ms) removes it, and every file a row references is still there: the
 // committed revision of another session, both frozen documents; the request signs on retry.
 import { readdir } from 'node:fs/promises'
-import { setTimeout as delay } from 'node:timers/promises'
 import path from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
-import pg from 'pg'
 import t from 'tap'
 import type { Database } from '../../../../core/db/database.ts'
 import { eventually } from '../../../helpers/eventually.ts'
+import { holdWritesOnceSeen } from '../../../helpers/hold-writes-once-seen.ts'
 import { Client, openInstanceDatabase, startInstance, type Instance } from '../../../helpers/instances.ts'
 import { isolatedEnv } from '../../../helpers/test-env.ts'
 import { STAMP_DATA_URL } from '../signing/helpers.ts'
@@ -65,14 +61,20 @@ t.test('a signed revision written before the crash and never committed is swept 
   t.equal((await finalize(staff, committed.request)).status, 200, 'the first session is signed and committed before the crash')
 
   // The second finalize: its claim commits, then the test holds the database's writes, so the
-  // signed file is written and its commit waits; the crash comes while it waits. PostgreSQL: a
-  // lock on the sessions table, taken first (the claim writes only the request; the commit moves
-  // the session). SQLite: every write, taken by a look that finds the claim committed.
+  // signed file is written and its commit waits; the crash comes while it waits. The lock is
+  // taken by the look that finds the request claimed (PostgreSQL: on the sessions table, which
+  // the claim leaves alone and the commit moves).
   const statusOf = async (id: string) => (await db.selectFrom('signing_session_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
-  if (env.DATABASE_URL) unlock = await holdSessionWrites(env)
   const answer = finalize(staff, crashed.request).then((r) => r.status, () => 'killed')
-  if (!env.DATABASE_URL) unlock = await holdSqliteWritesOnceClaimed(env, crashed.request)
-  t.ok(await eventually(async () => (await statusOf(crashed.request)) === 'signing', 60_000), 'the finalize claimed its request')
+  unlock = await holdWritesOnceSeen(env, {
+    table: 'signing_session_requests', id: crashed.request, lockTable: 'signing_sessions',
+    state: (row) => {
+      if (row.status === 'signing') return 'hold'
+      if (row.status === 'pending') return 'wait'
+      throw new Error(`the request went from pending to ${String(row.status)} between two looks`)
+    },
+  })
+  t.equal(await statusOf(crashed.request), 'signing', 'the finalize claimed its request, and its commit waits')
   const sessionFolder = path.join(diskRoot, 'sessions', crashed.session)
   const written = async () => (await readdir(sessionFolder)).filter((name) => name.startsWith('001-'))
   t.ok(await eventually(async () => (await written()).length === 1, 60_000), 'the signed revision reached the disk')
@@ -100,37 +102,6 @@ t.test('a signed revision written before the crash and never committed is swept 
   const after = await referencedKeys(db)
   for (const key of after) t.ok(await exists(path.join(diskRoot, key)), `every referenced file exists: ${key}`)
 })
-
-/** PostgreSQL: holds writes to signing_sessions (the claim writes only the request; the commit moves the session). */
-async function holdSessionWrites(env: Record<string, string>): Promise<() => Promise<void>> {
-  const client = new pg.Client({ connectionString: env.DATABASE_URL })
-  await client.connect()
-  await client.query('BEGIN')
-  await client.query(`LOCK TABLE "${env.DATABASE_SCHEMA}".signing_sessions IN SHARE MODE`)
-  return async () => { await client.query('ROLLBACK'); await client.end() }
-}
-
-/**
- * SQLite: takes the write lock at the first moment the request is seen claimed, looking while
- * holding it, so the finalize's commit cannot slip between the look and the lock. Each miss
- * releases the lock at once; looks are 1 ms apart, so the claim's own write waits out at most a few microseconds in busy_timeout.
- */
-async function holdSqliteWritesOnceClaimed(env: Record<string, string>, request: string): Promise<() => Promise<void>> {
-  const connection = new BetterSqlite3(path.join(env.STORAGE_PATH!, 'database', 'app.sqlite'), { timeout: 0 })
-  const status = connection.prepare('SELECT status FROM signing_session_requests WHERE id = ?').pluck()
-  for (const started = Date.now(); Date.now() - started < 60_000; await delay(1)) {
-    try { connection.exec('BEGIN IMMEDIATE') } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_BUSY') continue
-      throw error
-    }
-    const now = status.get(request)
-    if (now === 'signing') return async () => { connection.exec('ROLLBACK'); connection.close() }
-    connection.exec('ROLLBACK')
-    if (now !== 'pending') { connection.close(); throw new Error(`the request went from pending to ${String(now)} between two looks`) }
-  }
-  connection.close()
-  throw new Error('the finalize never claimed its request within 60 s')
-}
 
 /** Every disk key a row points at. */
 async function referencedKeys(db: any): Promise<Set<string>> {
