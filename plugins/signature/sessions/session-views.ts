@@ -209,7 +209,8 @@ export async function waitingCountOf(ctx: SessionContext, user: MaybeUser): Prom
   return ctx.waitingCounts.of(signer.id, now, async () => {
     let count = 0
     let until: string | null = null
-    for (const row of await ctx.deps.repository.pendingFor(signer.id)) {
+    // The inbox's own kept rows: a visit after a write reads them once for both.
+    for (const row of await pendingOf(ctx, signer.id, now)) {
       if (isExpired({ status: 'active', due_at: row.due_at }, now)) continue
       if (row.due_at && (until === null || row.due_at < until)) until = row.due_at
       if (await isYourTurn(ctx, row)) count++

@@ -39,7 +39,7 @@ t.test('the Inbox counts the requests that are the user\'s turn, and only those'
   t.equal(await inboxCount(staff), null, 'nothing waits: no badge')
 
   const created = await app.inject({ method: 'POST', url: '/api/signing-sessions', headers: { cookie: admin }, payload: { template: 'daily-time-record', signable: 'dtr-staff-2026-03', mode: 'sequential' } })
-  t.equal(created.statusCode, 201)
+  t.equal(created.statusCode, 201, created.body)
   t.equal(await inboxCount(staff), 1, 'the employee signs first: 1 waiting')
   t.equal(await inboxCount(manager), null, 'the supervisor waits for the employee: not counted yet')
   const html = (await getPage(app, '/dashboard', staff)).body

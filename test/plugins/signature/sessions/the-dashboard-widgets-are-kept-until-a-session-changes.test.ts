@@ -48,7 +48,10 @@ forEachEngine(t, 'sessions in progress and the inbox follow every change, and ar
 
   await sign(PEOPLE.alice, requestFor(first, 'party-a'))
   t.match((await listed()).titles, [/: 1 of 3$/], 'a signature shows in the list at once')
+  const afterWrite = statements.pending
+  t.equal(await manager.waitingCount(PEOPLE.bruno), 1, 'the top bar counts it as Bruno\'s turn')
   t.same(await inboxOf(PEOPLE.bruno), ['ag-1 (turn)'], 'and makes it the next signer\'s turn')
+  t.equal(statements.pending - afterWrite, 1, 'a visit after the write reads the rows once for the count and the inbox together')
 
   await sql`update signing_sessions set status = 'cancelled' where id = ${first.id}`.execute(db)
   t.same(await listed(), { total: 0, titles: [] }, 'a session cancelled behind the manager\'s back leaves the list at once')
