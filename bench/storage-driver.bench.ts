@@ -4,6 +4,9 @@
 //   put+get   — a 100-page PDF (~10 MB: each page carries 100 KiB of incompressible data, as a
 //               scan would) stored and read back
 //   put+path  — the same stored, then a file for it (the disk's own; the database's spool copy)
+//   put, get  — the two halves of put+get apart (put replacing the object a run before wrote)
+//   text row  — (database side) get as the driver read before: `select bytes`, a row whose bytea
+//               node-postgres receives as hex text and decodes; get now reads binary COPY data
 //   lo        — (database side) the same bytes as a PostgreSQL large object: lo_from_bytea + lo_get
 // Wall and CPU milliseconds (process.cpuUsage of this process, worker threads included; the
 // PostgreSQL server's own CPU is not in it), medians.
@@ -12,7 +15,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
@@ -32,8 +35,8 @@ import { makeStampPng } from '../test/fixtures/pdf/stamp-image.ts'
 
 const URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const RUNS = Number(process.env.RUNS ?? 9)
-// A 10 MB object takes seconds through PostgreSQL on a loaded 2-core machine: fewer runs keep the bench under 2 minutes.
-const BIG_RUNS = Number(process.env.BIG_RUNS ?? 3)
+// A 10 MB object took seconds through PostgreSQL on a loaded 2-core machine (hex text): fewer runs kept the bench under 2 minutes.
+const BIG_RUNS = Number(process.env.BIG_RUNS ?? 5)
 const side = process.argv.find((a) => a.startsWith('--side='))?.slice(7) as 'disk' | 'database' | undefined
 
 interface Sample { wall: number; cpu: number }
@@ -92,8 +95,17 @@ async function runSide(driver: 'disk' | 'database'): Promise<Record<string, Samp
         const file = await disk.localPath(`bench/path-${i}.pdf`)
         if ((await readFile(file)).length !== big.length) throw new Error('materialized copy lost bytes')
       }, 1)
-      const result: Record<string, Sample | number> = { bytes: big.length, sign, putGet, putPath }
+      await disk.put('bench/halves.pdf', big)
+      const put = await measure(BIG_RUNS, () => disk.put('bench/halves.pdf', big), 1)
+      const get = await measure(BIG_RUNS, async () => {
+        if ((await disk.get('bench/halves.pdf')).length !== big.length) throw new Error('get lost bytes')
+      }, 1)
+      const result: Record<string, Sample | number> = { bytes: big.length, sign, putGet, putPath, put, get }
       if (driver === 'database') {
+        result.textRow = await measure(BIG_RUNS, async () => {
+          const row = await database.db.selectFrom('stored_objects').select('bytes').where('key', '=', 'bench/halves.pdf').executeTakeFirstOrThrow()
+          if ((row.bytes as Buffer).length !== big.length) throw new Error('text row lost bytes')
+        }, 1)
         result.largeObject = await measure(BIG_RUNS, async () => {
           const { rows } = await sql<{ oid: number }>`select lo_from_bytea(0, ${Buffer.from(big)}) as oid`.execute(database.db)
           const back = await sql<{ bytes: Buffer }>`select lo_get(${rows[0]!.oid}::oid) as bytes`.execute(database.db)
@@ -123,13 +135,15 @@ if (side) {
     proc.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${which} side exited with ${code}`))))
   })
   // One side at a time: each has both cores.
+  const loadBefore = loadavg()[0]!
   const disk = await child('disk')
   const database = await child('database')
   const cell = (s: Sample | number | undefined) => (typeof s === 'object' ? `${s.wall.toFixed(1)} (${s.cpu.toFixed(1)} CPU)` : '-')
-  console.log(`100-page PDF: ${((disk.bytes as number) / 1024 / 1024).toFixed(1)} MiB; medians of ${RUNS} (sign) and ${BIG_RUNS} (100 pages) runs, ms wall (ms CPU of the process)`)
+  console.log(`100-page PDF: ${((disk.bytes as number) / 1024 / 1024).toFixed(1)} MiB; medians of ${RUNS} (sign) and ${BIG_RUNS} (100 pages) runs, ms wall (ms CPU of the process); load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`)
   console.log('| row | disk | database |')
   console.log('| --- | --- | --- |')
-  for (const [row, key] of [['sign (1 page)', 'sign'], ['100 pages put + get', 'putGet'], ['100 pages put + local path', 'putPath'], ['100 pages as a large object (lo_from_bytea + lo_get)', 'largeObject']] as const) {
+  for (const [row, key] of [['sign (1 page)', 'sign'], ['100 pages put + get', 'putGet'], ['100 pages put + local path', 'putPath'], ['100 pages put (replacing)', 'put'], ['100 pages get', 'get'],
+    ['100 pages read as a row (select bytes: hex text, the driver before)', 'textRow'], ['100 pages as a large object (lo_from_bytea + lo_get)', 'largeObject']] as const) {
     console.log(`| ${row} | ${cell(disk[key])} | ${cell(database[key])} |`)
   }
 }

@@ -6,6 +6,7 @@ import type pg from 'pg'
 import type { Pool } from 'pg'
 import type { FaultLog } from '../http/late-log.ts'
 import { alwaysUp, watchDatabaseHealth, type DatabaseHealth, type DatabaseHealthSnapshot } from './database-health.ts'
+import { answerBinaryCopyOut } from './postgres-binary-copy.ts'
 import { guardPool } from './postgres-pool-guard.ts'
 import { namePreparedStatements } from './postgres-prepared-statements.ts'
 import { postgresWriteStamp } from './postgres-write-stamp.ts'
@@ -110,6 +111,8 @@ export function openDatabase<DB>(options: DatabaseOptions): Database<DB> {
         keepAlive: true,
         ...schemaOption,
       })
+      // First, so that every wrapper below sees a binary COPY as a statement with a result (binaryCopyOf).
+      answerBinaryCopyOut(pool, pg.Query)
       if (options.preparedStatements !== false) namePreparedStatements(pool, pg.Query)
       // Outside the prepared statements, so that it sees each call as Kysely makes it and hears when it completes.
       writeStamp.track(pool)

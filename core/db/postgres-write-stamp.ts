@@ -11,9 +11,10 @@ export const listenerName = (schema = '') => `app-writes ${schema}`.trim().slice
 /**
  * Statements that cannot change a table's rows: everything else moves the stamp when it completes.
  * A plain EXPLAIN of a select (core/db/page-total.ts estimating a total) plans without running;
- * EXPLAIN ANALYZE runs its statement and is not in the list.
+ * EXPLAIN ANALYZE runs its statement and is not in the list. A COPY of a select out to the client
+ * (postgres-binary-copy.ts) reads as its select does.
  */
-const READS = /^\s*(select|begin|start transaction|rollback|savepoint|release|show|set|listen|explain \(format json\) select)\b/i
+const READS = /^\s*(select|begin|start transaction|rollback|savepoint|release|show|set|listen|explain \(format json\) select|copy \(select)\b/i
 
 /**
  * A migration adding, on PostgreSQL, a statement trigger to each table that notifies WRITES_CHANNEL

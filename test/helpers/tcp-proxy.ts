@@ -8,6 +8,8 @@ export interface TcpProxy {
   upstreamPorts(): number[]
   /** Connections accepted so far, forwarded or not. */
   accepted(): number
+  /** Bytes forwarded so far, each way, over every connection. */
+  bytes(): { toServer: number; toClient: number }
   /** Open connections go silent both ways and new ones are accepted but not forwarded (a paused server). */
   pause(): void
   /** Every connection is cut and new ones are closed at once (a server gone). */
@@ -31,6 +33,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     pair.upstream = upstream
     client.pipe(upstream)
     upstream.pipe(client)
+    client.on('data', (chunk: Buffer) => { forwarded.toServer += chunk.length })
+    upstream.on('data', (chunk: Buffer) => { forwarded.toClient += chunk.length })
     const end = () => {
       pairs.delete(pair)
       client.destroy()
@@ -41,6 +45,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   }
 
   let accepted = 0
+  const forwarded = { toServer: 0, toClient: 0 }
   const server = net.createServer((client) => {
     accepted++
     if (mode === 'cut') return client.destroy()
@@ -58,6 +63,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     port,
     accepted: () => accepted,
+    bytes: () => ({ ...forwarded }),
     upstreamPorts: () => [...pairs].flatMap(({ upstream }) => (upstream?.localPort ? [upstream.localPort] : [])),
     pause() {
       mode = 'paused'

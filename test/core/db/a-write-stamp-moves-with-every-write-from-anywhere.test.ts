@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import t from 'tap'
 import { openDatabase, quoteIdentifier, writeStampOf } from '../../../core/db/database.ts'
+import { binaryCopyOf } from '../../../core/db/postgres-binary-copy.ts'
 import { listenerName, notifyWritesTo, postgresWriteStamp } from '../../../core/db/postgres-write-stamp.ts'
 import { eventually, until } from '../../helpers/eventually.ts'
 import { postgresUnreachable, TEST_DATABASE_URL } from './engines.ts'
@@ -95,6 +96,7 @@ t.test('PostgreSQL: this instance\'s writes move it at once, another instance\'s
   // Its own writes go to a table nobody watches: moved at once by what it tracks itself, with no
   // notification coming back later to move it again during the counts below.
   await moves('a read', () => b!.db.selectFrom('notes').selectAll().execute(), false)
+  await moves('a read copied out in binary (binaryCopyOf)', () => binaryCopyOf(b!.db, sql`select body from notes`), false)
   await moves('its own insert', () => b!.db.insertInto('scratch').values({ id: 1 }).execute())
   await moves('its own transaction', () => b!.db.transaction().execute((tx) => tx.updateTable('scratch').set({ id: 10 }).execute()))
   await moves('its own failed write', () => b!.db.insertInto('scratch').values({ id: 10 }).execute().catch(() => {}))
