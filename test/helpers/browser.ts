@@ -86,6 +86,9 @@ export async function passes(t: TapAssert, page: Page, name: string): Promise<vo
   t.same(await seriousAxeViolations(page), [], `${name}: axe`)
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
   t.ok(width <= page.viewportSize()!.width, `${name}: no horizontal scroll (${width})`)
+  // From the top: a full-page capture draws sticky parts (the top bar, the field palette) where the
+  // last scroll left them, which showed as a blank band and a bar across the middle of the page.
+  await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true })
 }
 
