@@ -5,7 +5,7 @@ import type { AccessConfigInput } from '../core/access/index.ts'
 export const access = {
   roles: {
     staff: ['users:read', 'ORDERS'],
-    manager: ['users:*', 'PEOPLE', 'REPORTS', 'signing-sessions:create', 'signing-sessions:read-any', 'documents:create', 'signature-templates:create'],
+    manager: ['users:*', 'PEOPLE', 'REPORTS', 'signing-sessions:create', 'signing-sessions:read-any', 'documents:create', 'signature-templates:create', 'signature-templates:delete'],
     // admin gets users:* from manager through the hierarchy (and not manager's deny).
     admin: ['ALERTS', 'INBOX', 'SEARCH', 'signature-templates:*', 'signatures:*', 'signing-sessions:*', 'webhooks:manage', 'signature-outbox:read'],
   },

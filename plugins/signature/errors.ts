@@ -65,3 +65,8 @@ export const ERR_SIGN_CODE_EXPIRED = defineError('ERR_SIGN_CODE_EXPIRED', 400, '
 export const ERR_SIGN_CODE_LOCKED = defineError('ERR_SIGN_CODE_LOCKED', 429, 'Too many wrong codes: ask for a new one')
 export const ERR_SIGN_RATE_LIMITED = defineError('ERR_SIGN_RATE_LIMITED', 429, 'Too many messages for this address or from this sender; try again later')
 export const ERR_TEMPLATE_EXISTS = defineError('ERR_TEMPLATE_EXISTS', 409, 'A template with this name (key) exists already: choose another name')
+export const ERR_TEMPLATE_NOT_SAVED = defineError(
+  'ERR_TEMPLATE_NOT_SAVED',
+  409,
+  'This template is declared in configuration or code, not saved from a document: it is renamed or removed there',
+)

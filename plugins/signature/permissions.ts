@@ -10,6 +10,12 @@ export const TEMPLATES_PERMISSION = 'signature-templates:read'
 /** Saving an uploaded document with its fields as a template (issue 38, item 6). */
 export const TEMPLATES_CREATE_PERMISSION = 'signature-templates:create'
 
+/**
+ * Deleting a saved template. Renaming one is TEMPLATES_CREATE_PERMISSION (whoever may save one may
+ * name it); deleting takes it from everyone who starts sessions from it, so a role gets it apart.
+ */
+export const TEMPLATES_DELETE_PERMISSION = 'signature-templates:delete'
+
 /** Placing a template's slots in the designer. */
 export const DESIGN_PERMISSION = 'signature-templates:design'
 

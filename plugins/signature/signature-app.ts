@@ -154,6 +154,8 @@ async function mountSignatureApp(app: FastifyInstance, options: SignatureAppOpti
   const uploaded = new Documents({ repository: documentRepository, disk: services.disk, pdf: services.pdf, policy: app.policy })
   const documentTemplates = new DocumentTemplates({ repository: documentRepository, documents: uploaded, registry: services.registry, disk: services.disk })
   await documentTemplates.registerSaved()
+  // Saves, renames and deletes on any instance reach this registry's lists (they await fresh()).
+  services.registry.keepFreshWith(() => documentTemplates.refresh())
 
   const records = signableRecords(services.registry, options.records)
   // The manager is also the signer's SessionFinalizer (finalize with request=).

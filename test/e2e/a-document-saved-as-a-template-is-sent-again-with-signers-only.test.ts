@@ -1,7 +1,8 @@
 // Issue 38, item 6 in Chromium: on "New document" an admin uploads a PDF, adds a signer by e-mail,
 // places a signature and a date field, and saves it as a template. The next time the page lists
 // the template: one click opens its PDF with its fields, a person fills its one role, Send makes
-// the session. axe-clean at 1280 and 390 px.
+// the session. Then the template is renamed and deleted from the same list, in the app's dialog,
+// by keyboard: the session already sent from it is untouched. axe-clean at 1280 and 390 px.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -69,5 +70,50 @@ t.test('save as template, then the template, a signer and Send', async (t) => {
   const session = await app.signature.database.db.selectFrom('signing_session_requests').select(['signer_user_id', 'fields']).executeTakeFirstOrThrow()
   t.equal(session.signer_user_id, 'u-staff')
   t.same(JSON.parse(session.fields!).map((f: { type: string }) => f.type), ['signature', 'date'])
+
+  // Rename and Delete beside the template, named after it, used from the keyboard.
+  const nativeDialogs: string[] = []
+  admin.on('dialog', (dialog) => { nativeDialogs.push(dialog.type()); void dialog.dismiss() })
+  await admin.goto('/app/documents/new')
+  const rename = admin.getByRole('button', { name: 'Rename the template Mutual NDA' })
+  await rename.waitFor()
+  await rename.focus()
+  await admin.keyboard.press('Enter')
+  const dialog = admin.locator('dialog#modal')
+  await dialog.getByRole('heading', { name: 'Rename “Mutual NDA”' }).waitFor()
+  t.equal(await admin.evaluate(() => (document.activeElement as HTMLInputElement).value), 'Mutual NDA', 'the name is ready to edit')
+  await admin.keyboard.press('Control+A')
+  await admin.keyboard.type('Mutual NDA 2027')
+  await admin.keyboard.press('Enter')
+  await admin.locator('[data-templates-status]', { hasText: 'Renamed to “Mutual NDA 2027”.' }).waitFor()
+  t.equal(await admin.locator('[data-template="mutual-nda"]').innerText(), 'Mutual NDA 2027', 'the list shows the new name')
+  t.equal(await admin.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Rename the template Mutual NDA 2027', 'the focus is back on Rename')
+  t.equal((await app.signature.database.db.selectFrom('document_templates').select(['key', 'label']).executeTakeFirstOrThrow()).label, 'Mutual NDA 2027')
+  await passes(t, admin, 'new-document-template-actions-1280')
+  await admin.setViewportSize({ width: 390, height: 844 })
+  await passes(t, admin, 'new-document-template-actions-390')
+  await admin.setViewportSize({ width: 1280, height: 860 })
+
+  // Delete asks first; Escape keeps it.
+  const remove = admin.getByRole('button', { name: 'Delete the template Mutual NDA 2027' })
+  await remove.click()
+  await dialog.getByRole('heading', { name: 'Delete the template “Mutual NDA 2027”?' }).waitFor()
+  t.equal(await admin.evaluate(() => document.activeElement?.textContent), 'Cancel', 'the safe choice has the focus')
+  await passes(t, admin, 'new-document-template-delete-dialog-1280')
+  await admin.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'hidden' })
+  t.equal(await admin.locator('[data-template="mutual-nda"]').count(), 1, 'Escape deletes nothing')
+  await remove.click()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await admin.locator('[data-templates]').waitFor({ state: 'hidden' })
+  t.equal(await admin.evaluate(() => document.activeElement?.hasAttribute('data-file-input')), true, 'the last one gone: the focus is on the upload')
+  t.same(await app.signature.database.db.selectFrom('document_templates').selectAll().execute(), [], 'the row is gone')
+  t.notOk(app.signature.registry.has('mutual-nda'), 'and the registry\'s entry')
+  const sent = await app.signature.database.db.selectFrom('signing_sessions').select('status').executeTakeFirstOrThrow()
+  t.equal(sent.status, 'active', 'the session sent from it is untouched')
+  await admin.reload()
+  await admin.locator('[data-drop-zone]').waitFor()
+  t.notOk(await admin.locator('[data-templates]').isVisible(), 'not listed after a reload either')
+  t.same(nativeDialogs, [], 'no window.prompt or window.confirm')
   t.same(pageErrors(admin), [], 'no script errors')
 })

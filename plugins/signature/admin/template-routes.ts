@@ -24,7 +24,7 @@ const keyParams = z.strictObject({ key: z.string().min(1).max(120) })
 export function mountTemplateRoutes(panel: PanelContext, app: FastifyInstance, registry: () => PdfTemplateRegistry): void {
   app.get('/signature-templates', { config: { name: ROUTE.index } }, async (request, reply) => {
     assertPermission(app.policy, request.user, TEMPLATES_PERMISSION)
-    const rows = templateList(registry(), {
+    const rows = templateList(await registry().fresh(), {
       sample: (key) => panel.url(ROUTE.sample, { key }),
       designer: (key) => { try { return panel.url(ROUTE.designer, { templateKey: key }) } catch { return null } },
     })
@@ -37,7 +37,7 @@ export function mountTemplateRoutes(panel: PanelContext, app: FastifyInstance, r
   app.get('/signature-templates/:key/sample.pdf', { config: { name: ROUTE.sample } }, async (request, reply) => {
     assertPermission(app.policy, request.user, TEMPLATES_PERMISSION)
     const { key } = parseInput(keyParams, request.params, 'params')
-    const file = await requireTemplate(registry(), key).renderSample()
+    const file = await requireTemplate(await registry().fresh(), key).renderSample()
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${key}-sample.pdf"`)

@@ -31,11 +31,12 @@ const slotParams = z.strictObject({ templateKey, slotKey: z.string().min(1).max(
  */
 export function mountDesignerRoutes(panel: PanelContext, app: FastifyInstance, registry: () => PdfTemplateRegistry): void {
   const services = () => app.signature
-  const templateOf = (key: string): RegisteredTemplate => requireTemplate(registry(), key)
+  // Fresh: a template saved, renamed or deleted on another instance is as it is now.
+  const templateOf = async (key: string): Promise<RegisteredTemplate> => requireTemplate(await registry().fresh(), key)
 
   app.get('/signature-templates/:templateKey/design', { config: { name: DESIGNER_ROUTE.page } }, async (request, reply) => {
     assertPermission(app.policy, request.user, DESIGN_PERMISSION)
-    const template = templateOf(parseInput(templateParams, request.params, 'params').templateKey)
+    const template = await templateOf(parseInput(templateParams, request.params, 'params').templateKey)
     const params = { templateKey: template.key() }
     // The browser asks for page sizes and images next: the rasterizer's worker (a thread, mupdf
     // instantiated) starts now, on its own thread, while the browser loads the page's scripts and
@@ -58,7 +59,7 @@ export function mountDesignerRoutes(panel: PanelContext, app: FastifyInstance, r
 
   app.get('/signature-templates/:templateKey/design/meta', { config: { name: DESIGNER_ROUTE.meta } }, async (request, reply) => {
     assertPermission(app.policy, request.user, DESIGN_PERMISSION)
-    const template = templateOf(parseInput(templateParams, request.params, 'params').templateKey)
+    const template = await templateOf(parseInput(templateParams, request.params, 'params').templateKey)
     reply.header('cache-control', 'private, no-store')
     return designerMeta(template, services())
   })
@@ -66,13 +67,13 @@ export function mountDesignerRoutes(panel: PanelContext, app: FastifyInstance, r
   app.get('/signature-templates/:templateKey/design/pages/:n', { config: { name: DESIGNER_ROUTE.pageImage } }, async (request, reply) => {
     assertPermission(app.policy, request.user, DESIGN_PERMISSION)
     const { templateKey: key, n } = parseInput(pageParams, request.params, 'params')
-    return sendPageImage(request, reply, { template: templateOf(key) }, n, services().pageImages)
+    return sendPageImage(request, reply, { template: await templateOf(key) }, n, services().pageImages)
   })
 
   app.post('/signature-templates/:templateKey/design/slots/:slotKey', { config: { name: DESIGNER_ROUTE.save } }, async (request) => {
     assertPermission(app.policy, request.user, DESIGN_PERMISSION)
     const { templateKey: key, slotKey } = parseInput(slotParams, request.params, 'params')
-    const template = templateOf(key)
+    const template = await templateOf(key)
     const slot = template.slots().find((s) => s.key === slotKey)
     if (!slot) throw ERR_SLOT_NOT_FOUND(`Template ${JSON.stringify(key)} has no slot ${JSON.stringify(slotKey)}`)
     const placement = parseSlotPlacement(request.body, await pageSizesOf({ template }, services().pageImages))

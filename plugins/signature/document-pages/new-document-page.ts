@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { assertPermission } from '../../../core/access/assert-permission.ts'
 import { requireUser } from '../../../core/auth/require-user.ts'
 import type { NavigationItem, PanelContext } from '../../../core/panel/panel-plugin.ts'
-import { DOCUMENTS_PERMISSION, SESSION_PERMISSION, TEMPLATES_CREATE_PERMISSION } from '../permissions.ts'
+import { DOCUMENTS_PERMISSION, SESSION_PERMISSION, TEMPLATES_CREATE_PERMISSION, TEMPLATES_DELETE_PERMISSION } from '../permissions.ts'
 import { signatureAssetsUrl } from '../public-assets.ts'
 import { DOCUMENT_ROUTE, SESSION_ROUTE } from '../route-names.ts'
 import { FIELD_TYPES } from '../public/document-editor-model.js'
@@ -44,6 +44,10 @@ export function mountNewDocumentPage(panel: PanelContext, app: FastifyInstance):
       // Saved templates (issue 38, item 6): listed for whoever may start a session; saved by who may create templates.
       templatesUrl: app.policy.can(user.role, SESSION_PERMISSION.create) ? '/api/document-templates' : null,
       templateUrl: app.policy.can(user.role, TEMPLATES_CREATE_PERMISSION) ? '/api/documents/__id__/template' : null,
+      // Rename and Delete of a saved template, each shown only where decide() grants the API's own permission.
+      savedTemplateUrl: '/api/document-templates/__key__',
+      mayRenameTemplates: app.policy.can(user.role, TEMPLATES_CREATE_PERMISSION),
+      mayDeleteTemplates: app.policy.can(user.role, TEMPLATES_DELETE_PERMISSION),
       people,
     }
     reply.header('cache-control', 'private, no-store')

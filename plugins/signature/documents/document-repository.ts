@@ -24,9 +24,17 @@ export class DocumentRepository {
 
   /** Every saved template with its document's key, oldest first (the registry's order). */
   templates() {
+    return this.#withDocument().orderBy('document_templates.created_at').orderBy('document_templates.key').execute()
+  }
+
+  /** One saved template with its document's key. */
+  templateWithDocument(key: string) {
+    return this.#withDocument().where('document_templates.key', '=', key).executeTakeFirst()
+  }
+
+  #withDocument() {
     return this.db.selectFrom('document_templates').innerJoin('documents', 'documents.id', 'document_templates.document_id')
       .selectAll('document_templates').select(['documents.document_key', 'documents.filename', 'documents.pages'])
-      .orderBy('document_templates.created_at').orderBy('document_templates.key').execute()
   }
 
   async backsTemplate(documentId: string): Promise<boolean> {
@@ -35,5 +43,20 @@ export class DocumentRepository {
 
   async insertTemplate(row: DocumentTemplateTable): Promise<void> {
     await this.db.insertInto('document_templates').values(row).execute()
+  }
+
+  /** The new label, or false when no row has the key (deleted meanwhile, here or elsewhere). */
+  async renameTemplate(key: string, label: string): Promise<boolean> {
+    const result = await this.db.updateTable('document_templates').set({ label }).where('key', '=', key).executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0
+  }
+
+  /**
+   * Only the row: its document stays, as every upload does (its creator's; a session made from it
+   * names it as its record and froze its own copy of the bytes). False when no row had the key.
+   */
+  async deleteTemplate(key: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('document_templates').where('key', '=', key).executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
   }
 }

@@ -11,6 +11,7 @@ import { requireUser } from '../../../core/auth/require-user.ts'
 import { SESSION_PERMISSION } from '../permissions.ts'
 
 const idParams = z.strictObject({ id: z.string().min(1).max(64) })
+const keyParams = z.strictObject({ key: z.string().min(1).max(200) })
 const pageParams = z.strictObject({ id: z.string().min(1).max(64), page: z.coerce.number().int().min(1).max(10_000) })
 const uploadQuery = z.strictObject({ filename: z.string().max(300).optional() })
 
@@ -56,5 +57,18 @@ export async function documentsApi(app: FastifyInstance, { documents, templates,
   app.get('/api/document-templates', async (request) => {
     assertPermission(documents.deps.policy, requireUser(request.user), SESSION_PERMISSION.create)
     return { data: await templates.list() }
+  })
+
+  // A saved template's new name (the key stays): 200 with the template. Config and code templates: 409.
+  app.patch('/api/document-templates/:key', async (request) => {
+    const { key } = parseInput(keyParams, request.params, 'params')
+    return { data: await templates.rename(request.user, key, request.body) }
+  })
+
+  // A saved template deleted: 204. Sessions started from it go on; its document stays.
+  app.delete('/api/document-templates/:key', async (request, reply) => {
+    const { key } = parseInput(keyParams, request.params, 'params')
+    await templates.remove(request.user, key)
+    return reply.code(204).send()
   })
 }

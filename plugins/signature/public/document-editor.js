@@ -37,6 +37,17 @@ async function answerOf (response) {
   return body.data ?? body
 }
 
+/** A template as the list shows it: with the accessible names of its Rename and Delete buttons. */
+function listedTemplate (template) {
+  return { ...template, renameLabel: `Rename the template ${template.label}`, deleteLabel: `Delete the template ${template.label}` }
+}
+
+function templateRefusal (error, template) {
+  if (error.code === 'ERR_TEMPLATE_NOT_FOUND') return `The template “${template.label}” no longer exists: reload the page.`
+  if (error.code === 'ERR_ACCESS_DENIED') return 'You may not change saved templates.'
+  return error.message
+}
+
 function editor (config) {
   let seq = 0
   const nextKey = (prefix) => `${prefix}${++seq}`
@@ -75,6 +86,10 @@ function editor (config) {
     savingTemplate: false,
     saveStatus: '',
     saveError: '',
+    mayRenameTemplates: Boolean(config.mayRenameTemplates),
+    mayDeleteTemplates: Boolean(config.mayDeleteTemplates),
+    templatesStatus: '',
+    templatesError: '',
 
     init () {
       this.onMove = (event) => this.moveDrag(event)
@@ -84,7 +99,7 @@ function editor (config) {
       window.addEventListener('beforeunload', (event) => { if (this.doc && !this.sending && !this.template && this.fields.length) event.preventDefault() })
       if (config.templatesUrl) {
         send(config.templatesUrl, { credentials: 'same-origin', headers: { accept: 'application/json' } })
-          .then(answerOf).then((list) => { this.templates = list }).catch(() => {})
+          .then(answerOf).then((list) => { this.templates = list.map(listedTemplate) }).catch(() => {})
       }
     },
 
@@ -110,6 +125,67 @@ function editor (config) {
       this.announcement = `${chosen.label}: choose who signs as ${signers.map((s) => s.role).join(', then ')}, then send.`
       this.$nextTick(() => this.$root.querySelector('[data-editor-heading]')?.focus())
     },
+    /** Rename: the app's dialog asks for the new name; the key (and every session made from it) stays. */
+    async renameTemplate (event) {
+      const chosen = this.templates.find((t) => t.key === event.currentTarget.dataset.renameTemplate)
+      if (!chosen) return
+      const opener = event.currentTarget
+      // Now, while the button is in the page: $root is looked up from it.
+      const root = this.$root
+      this.templatesStatus = ''
+      this.templatesError = ''
+      const name = await window.appDialog.prompt({ title: `Rename “${chosen.label}”`, label: 'New name', value: chosen.label, confirmLabel: 'Rename', maxLength: 80 })
+      if (!name || name === chosen.label) return opener.focus()
+      try {
+        const renamed = await answerOf(await send(config.savedTemplateUrl.replace('__key__', encodeURIComponent(chosen.key)), {
+          method: 'PATCH',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', accept: 'application/json', 'x-csrf-token': csrfToken() },
+          body: JSON.stringify({ name }),
+        }))
+        this.templates = this.templates.map((t) => (t.key === chosen.key ? listedTemplate(renamed) : t))
+        this.templatesStatus = `Renamed to “${renamed.label}”.`
+      } catch (error) {
+        this.templatesError = templateRefusal(error, chosen)
+      }
+      this.$nextTick(() => root.querySelector(`[data-rename-template="${CSS.escape(chosen.key)}"]`)?.focus())
+    },
+    /** Delete, once confirmed: sessions already sent from it go on; the list loses it. */
+    async deleteTemplate (event) {
+      const chosen = this.templates.find((t) => t.key === event.currentTarget.dataset.deleteTemplate)
+      if (!chosen) return
+      const opener = event.currentTarget
+      // Now, while the button is in the page: once its template is gone, $root is not found from it.
+      const root = this.$root
+      this.templatesStatus = ''
+      this.templatesError = ''
+      const sure = await window.appDialog.confirm({
+        title: `Delete the template “${chosen.label}”?`,
+        message: 'Nobody can start from it again. Documents already sent from it are not affected.',
+        confirmLabel: 'Delete', danger: true,
+      })
+      if (!sure) return opener.focus()
+      try {
+        await answerOf(await send(config.savedTemplateUrl.replace('__key__', encodeURIComponent(chosen.key)), {
+          method: 'DELETE',
+          credentials: 'same-origin',
+          headers: { accept: 'application/json', 'x-csrf-token': csrfToken() },
+        }))
+      } catch (error) {
+        // Deleted meanwhile (elsewhere): gone all the same.
+        if (error.code !== 'ERR_TEMPLATE_NOT_FOUND') {
+          this.templatesError = templateRefusal(error, chosen)
+          return opener.focus()
+        }
+      }
+      const index = this.templates.findIndex((t) => t.key === chosen.key)
+      this.templates = this.templates.filter((t) => t.key !== chosen.key)
+      this.announcement = `The template “${chosen.label}” was deleted.`
+      this.templatesStatus = this.templates.length ? `Deleted “${chosen.label}”.` : ''
+      // The focus goes to the next template in the list, or to the upload when none is left.
+      const next = this.templates[Math.min(index, this.templates.length - 1)]
+      this.$nextTick(() => (next ? root.querySelector(`[data-template="${CSS.escape(next.key)}"]`) : root.querySelector('[data-file-input]'))?.focus())
+    },
     async saveTemplate () {
       if (this.savingTemplate) return
       this.saveStatus = ''
@@ -129,7 +205,7 @@ function editor (config) {
           body: JSON.stringify(templateSaveBody({ name: this.templateName, signers: this.signers, fields: this.fields })),
         })
         const saved = await answerOf(response)
-        this.templates = [...this.templates, saved]
+        this.templates = [...this.templates, listedTemplate(saved)]
         this.templateName = ''
         this.saveStatus = `Saved as the template “${saved.label}”. Next time, choose it under “1. The document” and only pick the signers.`
       } catch (error) {

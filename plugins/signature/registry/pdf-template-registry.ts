@@ -45,6 +45,7 @@ export class PdfTemplateRegistry implements TemplateLookup {
   readonly #templates = new Map<string, RegisteredTemplate>()
   readonly #origins = new Map<string, TemplateOrigin>()
   readonly #renderers = new Map<PdfRendererClass, PdfRenderer>()
+  readonly #refreshers: Array<() => Promise<void>> = []
   readonly #options: RegistryOptions
   readonly #context: ViewTemplateContext
 
@@ -90,6 +91,32 @@ export class PdfTemplateRegistry implements TemplateLookup {
 
   origin(key: string): TemplateOrigin | undefined {
     return this.#origins.get(key)
+  }
+
+  /**
+   * Takes a key out (a saved template deleted): true when it was there. Rows that name the key
+   * (placements, signatures, sessions) stay: they keep what they froze, and a later registration
+   * of the key finds them again.
+   */
+  unregister(key: string): boolean {
+    this.#origins.delete(key)
+    return this.#templates.delete(key)
+  }
+
+  /**
+   * Registrations kept elsewhere (a table other instances write too) are brought up to date by
+   * `refresh` whenever fresh() is awaited: a list or a lookup that must match every instance awaits
+   * it first. The sources decide how cheap that is (documents/document-templates.ts reads its rows
+   * only when the database's write stamp moved).
+   */
+  keepFreshWith(refresh: () => Promise<void>): void {
+    this.#refreshers.push(refresh)
+  }
+
+  /** This registry, after every source given to keepFreshWith() caught up with its store. */
+  async fresh(): Promise<this> {
+    for (const refresh of this.#refreshers) await refresh()
+    return this
   }
 
   /** A template instance, or a template class (instantiated here with the registry's context). */

@@ -45,7 +45,7 @@ const text = (body: FormBody | undefined, key: string): string => {
 
 /** The form for a template (the first one when none is chosen) and, optionally, one record. */
 export async function sendFormModel(app: FastifyInstance, user: PublicUser, input: FormBody | undefined): Promise<SendFormModel> {
-  const registry = app.signature.registry
+  const registry = await app.signature.registry.fresh()
   const templates = [...registry.all().values()].map((t) => ({ key: t.key(), label: t.label() }))
   const templateKey = templates.some((t) => t.key === text(input, 'template')) ? text(input, 'template') : templates[0]?.key ?? ''
   const template = templateKey ? registry.get(templateKey) : null

@@ -30,7 +30,7 @@ export function mySignaturesTopbarItem(panel: PanelContext): TopbarItem {
 
 export function mountMySignaturesPage(panel: PanelContext, app: FastifyInstance): void {
   app.get('/my-signatures', { config: { name: MY_SIGNATURES_ROUTE } }, async (request, reply) => {
-    const templates = [...app.signature.registry.all().values()].map((t) => ({ key: t.key(), label: t.label() }))
+    const templates = [...(await app.signature.registry.fresh()).all().values()].map((t) => ({ key: t.key(), label: t.label() }))
     const config = {
       api: '/api/signatures',
       signables: '/api/signables/',

@@ -13,6 +13,7 @@ import { addOutboxPickIndexes } from '../../outbox/migrations/011-outbox-pick-in
 import { createStoredObjects } from '../../../../core/storage/stored-objects-migration.ts'
 import { addDocumentsAndExternalSigners } from '../../documents/migrations/013-documents-and-external-signers.ts'
 import { addDocumentTemplates } from '../../documents/migrations/014-document-templates.ts'
+import { documentTemplateWritesNotify } from '../../documents/migrations/015-document-template-writes-notify.ts'
 
 /** The plugin's migrations, by name; the name prefix fixes the order. Later issues add theirs. */
 export const signatureMigrations: Record<string, Migration> = {
@@ -31,4 +32,5 @@ export const signatureMigrations: Record<string, Migration> = {
   'signature-012-stored-objects': createStoredObjects,
   'signature-013-documents-and-external-signers': addDocumentsAndExternalSigners,
   'signature-014-document-templates': addDocumentTemplates,
+  'signature-015-document-template-writes-notify': documentTemplateWritesNotify,
 }
