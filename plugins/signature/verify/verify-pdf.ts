@@ -11,6 +11,7 @@ import { checkSignature, type SignatureFacts } from './check-signature.ts'
 import { readDss } from './dss-contents.ts'
 import { findSignatures } from './pdf-signatures.ts'
 import { revisionEnds, revisionOf } from './pdf-revisions.ts'
+import { SectionRecorder } from './revision-snapshots.ts'
 import { judgeSignature } from './judge-signature.ts'
 import type { SignatureReport, VerificationReport, Verdict } from './verification-report.ts'
 
@@ -28,7 +29,9 @@ export interface VerifyPdfOptions {
 export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Promise<VerificationReport> {
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)
   const parseable = withSignatureContentsSkipped(bytes)
-  const doc = await loadPdf(parseable)
+  // The one parse of the file: the document, and every revision's object table (revision-snapshots.ts).
+  const sections = new SectionRecorder()
+  const doc = await loadPdf(parseable, { onSection: sections.onSection })
   const ends = revisionEnds(bytes)
   const found = findSignatures(doc, bytes)
   const p = docMdpPermission(doc)
@@ -46,7 +49,7 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
   // A new signature field is part of signing only when a signature whose byte range can be read fills it.
   const signedIn = new Map(located.filter((l) => l.signature.fieldRef && !l.signature.byteRangeProblem).map((l) => [l.signature.fieldRef!.toString(), l.revision]))
   const analysis = await analyzeRevisions(parseable, ends, firstSigned, doc,
-    certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined, signedIn)
+    certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined, signedIn, sections.revisions(doc, ends))
 
   const issuerCrls = (options.issuerCrls ?? []).map((crl) => Buffer.from(crl.buffer, crl.byteOffset, crl.byteLength))
   const context = { bytes, anchors, dss, online: options.online ?? null, issuerCrls, now }
