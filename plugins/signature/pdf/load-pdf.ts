@@ -1,5 +1,5 @@
 // The one place a PDF from outside is parsed, so every caller refuses bad input the same way.
-import { ParseSpeeds, PDFDocument } from 'pdf-lib'
+import { ParseSpeeds, PDFDocument, PDFParser, type PDFContext } from 'pdf-lib'
 import { isAppError } from '../../../core/http/errors.ts'
 import { checkDocumentStructure } from './check-document-structure.ts'
 import { withDecodeBudget } from './decode-budget.ts'
@@ -10,7 +10,23 @@ import { pdfLimits } from './pdf-limits.ts'
 export interface LoadPdfOptions {
   /** pdf-lib rewrites /Producer and /ModDate on load unless told not to; readers of a signed file must not. */
   updateMetadata?: boolean
+  /**
+   * Called after each section the parser reads (objects, cross-reference, trailer, %%EOF: one per
+   * revision of a well-formed file), with the parser's one context and where it stands: the
+   * verifier keeps each revision's object table from this one parse (revision-snapshots.ts).
+   */
+  onSection?: (context: PDFContext, offset: number) => void
 }
+
+interface ParserInternals {
+  context: PDFContext
+  bytes: { offset(): number }
+  parseDocumentSection(): Promise<void>
+}
+
+// PDFDocument's constructor is private in the typings only: PDFDocument.load is this parser and this
+// constructor (ignoreEncryption false), which is what lets the parse above report its sections.
+const Document = PDFDocument as unknown as new (context: PDFContext, ignoreEncryption: boolean, updateMetadata: boolean) => PDFDocument
 
 export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): Promise<PDFDocument> {
   if (!looksLikePdf(bytes)) throw ERR_PDF_INVALID('The file does not start with a PDF header (%PDF-)')
@@ -21,7 +37,19 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
     // freezeDocument, signField, inspectPdf; no route imports this module), where yielding to an
     // event loop with nothing else on it only costs time. Tests and scripts that call it on the
     // main thread simply do not yield during a parse.
-    doc = await withDecodeBudget(pdfLimits().maxDecodedBytes, () => PDFDocument.load(bytes, { updateMetadata: options.updateMetadata ?? false, parseSpeed: ParseSpeeds.Fastest }))
+    doc = await withDecodeBudget(pdfLimits().maxDecodedBytes, async () => {
+      const parser = PDFParser.forBytesWithOptions(bytes, ParseSpeeds.Fastest)
+      const { onSection } = options
+      if (onSection) {
+        const internals = parser as unknown as ParserInternals
+        const section = internals.parseDocumentSection.bind(parser)
+        internals.parseDocumentSection = async () => {
+          await section()
+          onSection(internals.context, internals.bytes.offset())
+        }
+      }
+      return new Document(await parser.parseDocument(), false, options.updateMetadata ?? false)
+    })
   } catch (cause) {
     if (isAppError(cause)) throw cause
     if (isEncryptionError(cause)) throw ERR_PDF_ENCRYPTED(undefined, { cause })

@@ -8,7 +8,7 @@ import { classifyChanges, parseRef } from './classify-changes.ts'
 import { classifyFreedObjects } from './classify-freed-objects.ts'
 import { freedObjectNumbers } from './freed-objects.ts'
 import { revisionState, type RevisionState } from './revision-state.ts'
-import { revisionStatesFromOneParse } from './revision-snapshots.ts'
+import type { OneParseRevisions } from './revision-snapshots.ts'
 import type { Change } from './verification-report.ts'
 
 export interface RevisionAnalysis {
@@ -25,15 +25,25 @@ export interface RevisionAnalysis {
  * @param ends Where each revision ends. @param from The first signed revision (1-based).
  * @param certification The certification's revision and P, if certified.
  * @param signedIn Signature field -> revision of the intact-looking signature that fills it.
+ * @param fromOneParse Every revision from the parse that gave `final` (revision-snapshots.ts), when
+ * its sections line up with `ends`; otherwise each revision's prefix is parsed alone.
  */
-export async function analyzeRevisions(parseable: Uint8Array, ends: number[], from: number, final: PDFDocument, certification: { revision: number; p: number } | undefined, signedIn: ReadonlyMap<string, number> = new Map()): Promise<RevisionAnalysis> {
+export async function analyzeRevisions(parseable: Uint8Array, ends: number[], from: number, final: PDFDocument, certification: { revision: number; p: number } | undefined, signedIn: ReadonlyMap<string, number> = new Map(), fromOneParse?: OneParseRevisions): Promise<RevisionAnalysis> {
+  try {
+    return await compareRevisions(parseable, ends, from, final, certification, signedIn, fromOneParse)
+  } finally {
+    // `final` reads through the context the revisions were activated in.
+    fromOneParse?.restore()
+  }
+}
+
+async function compareRevisions(parseable: Uint8Array, ends: number[], from: number, final: PDFDocument, certification: { revision: number; p: number } | undefined, signedIn: ReadonlyMap<string, number>, fromOneParse: OneParseRevisions | undefined): Promise<RevisionAnalysis> {
   const result: RevisionAnalysis = { changes: new Map(), dssRevisions: [], unreadable: [] }
   const text = Buffer.from(parseable.buffer, parseable.byteOffset, parseable.byteLength)
-  const fromOneParse = await revisionStatesFromOneParse(parseable, ends)
   const stateAt = async (revision: number): Promise<RevisionState | undefined> => {
     const end = ends[revision - 1]!
     try {
-      if (fromOneParse) return fromOneParse(revision)
+      if (fromOneParse) return fromOneParse.stateAt(revision)
       return revisionState(end >= parseable.length ? final : await loadPdf(parseable.subarray(0, end)))
     } catch {
       return undefined

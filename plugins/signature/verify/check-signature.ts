@@ -4,6 +4,7 @@ import type { X509Certificate } from 'node:crypto'
 import { digest } from './algorithms.ts'
 import { buildChain, type ChainResult } from './certificate-chain.ts'
 import { certificateIdentity } from './certificate-identity.ts'
+import type { CertificateReader } from './certificate-reader.ts'
 import { attribute, OID, parseSignedData, type SignedData } from './cms.ts'
 import { kids, raw, tagged } from '../pdf/read-der.ts'
 import { onlineStatus, type OnlineOptions } from './online-revocation.ts'
@@ -57,6 +58,8 @@ export interface CheckContext {
   issuerCrls: Buffer[]
   /** "Now" for path validation when no timestamp proves an earlier time; defaults to the clock. */
   now?: Date
+  /** The verification's certificate reader (certificate-reader.ts); one per document. */
+  certificates?: CertificateReader
 }
 
 export async function checkSignature(signature: FoundSignature, context: CheckContext): Promise<SignatureFacts> {
@@ -71,7 +74,7 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
   let signedData: SignedData
   const pool = [...context.dss.certificates]
   if (signature.type === 'DocTimeStamp' || signature.subFilter === 'ETSI.RFC3161') {
-    const token = await checkTimestampToken(signature.contents, covered, context.anchors, pool)
+    const token = await checkTimestampToken(signature.contents, covered, context.anchors, pool, context.certificates)
     facts.timestamp = token
     facts.integrity = token.valid
     if (!token.valid) {
@@ -83,7 +86,7 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
     if (!signedData) return facts
   } else {
     try {
-      signedData = parseSignedData(signature.contents)
+      signedData = parseSignedData(signature.contents, context.certificates)
     } catch (error) {
       facts.problems.push(`The signature value cannot be read: ${(error as Error).message}`)
       facts.failure = 'format'
@@ -112,7 +115,7 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
       facts.failure ??= check.failure
     }
     const token = attribute(signedData.signerInfo.unsignedAttributes, OID.timeStampToken)
-    if (token) facts.timestamp = await checkTimestampToken(raw(token), [signedData.signerInfo.signature], context.anchors, pool)
+    if (token) facts.timestamp = await checkTimestampToken(raw(token), [signedData.signerInfo.signature], context.anchors, pool, context.certificates)
   }
   if (!facts.signer) return facts
   // The path is validated when the signature's own timestamp proves it existed, else now.

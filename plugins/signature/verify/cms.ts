@@ -1,5 +1,6 @@
 // Reads a CMS SignedData (RFC 5652): what a PDF signature's /Contents and an RFC 3161 token hold.
-import { X509Certificate } from 'node:crypto'
+import type { X509Certificate } from 'node:crypto'
+import { CertificateReader } from './certificate-reader.ts'
 import { content, integerHex, kids, octets, oidOf, parseNode, raw, sameBytes, tagged, type Node } from '../pdf/read-der.ts'
 import { certificateIdentity } from './certificate-identity.ts'
 
@@ -42,7 +43,8 @@ export interface SignedData {
   signerInfo: SignerInfo
 }
 
-export function parseSignedData(der: Buffer): SignedData {
+/** `certificates`: the verification's reader, so a certificate several signatures carry is parsed once. */
+export function parseSignedData(der: Buffer, certificates: CertificateReader = new CertificateReader()): SignedData {
   const contentInfo = parseNode(der)
   const [type, explicit] = kids(contentInfo)
   if (!type || oidOf(type) !== OID.signedData || !explicit) throw new Error('Not a CMS SignedData')
@@ -56,18 +58,18 @@ export function parseSignedData(der: Buffer): SignedData {
   if (signerInfos.tag !== 0x31) throw new Error('CMS SignedData has no signerInfos')
   const [first] = kids(signerInfos)
   if (!first) throw new Error('CMS SignedData has no signer')
-  const certificates: X509Certificate[] = []
+  const carried: X509Certificate[] = []
   for (const node of certificatesField ? kids(certificatesField) : []) {
     // Only X.509 certificates (SEQUENCE); attribute certificates and others are skipped.
     if (node.tag !== 0x30) continue
-    const certificate = new X509Certificate(raw(node))
+    const certificate = certificates.read(raw(node))
     sameBytes(certificate.raw, node) // certificateIdentity() reads it again
-    certificates.push(certificate)
+    carried.push(certificate)
   }
   return {
     eContentType: oidOf(encap[0]!),
     eContent: eContentWrapper ? octets(kids(eContentWrapper)[0]!) : undefined,
-    certificates,
+    certificates: carried,
     crls: crlsField ? kids(crlsField).filter((n) => n.tag === 0x30).map(raw) : [],
     signerInfo: parseSignerInfo(first),
   }

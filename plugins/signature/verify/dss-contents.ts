@@ -1,9 +1,10 @@
 // The validation data a document carries in its /DSS (PAdES B-LT): certificates, OCSP responses
 // and CRLs, decoded from their streams.
-import { X509Certificate } from 'node:crypto'
+import type { X509Certificate } from 'node:crypto'
 import { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFRawStream, type PDFDocument } from 'pdf-lib'
 import { withDecodeBudget } from '../pdf/decode-budget.ts'
 import { pdfLimits } from '../pdf/pdf-limits.ts'
+import { CertificateReader } from './certificate-reader.ts'
 
 export interface DssContents {
   certificates: X509Certificate[]
@@ -11,7 +12,7 @@ export interface DssContents {
   crls: Buffer[]
 }
 
-export async function readDss(doc: PDFDocument): Promise<DssContents> {
+export async function readDss(doc: PDFDocument, reader: CertificateReader = new CertificateReader()): Promise<DssContents> {
   const dss = doc.catalog.lookupMaybe(PDFName.of('DSS'), PDFDict)
   const streams = (key: string) => (dss?.lookupMaybe(PDFName.of(key), PDFArray)?.asArray() ?? [])
     .map((item) => doc.context.lookup(item))
@@ -25,7 +26,7 @@ export async function readDss(doc: PDFDocument): Promise<DssContents> {
   }))
   const certificates = (await decode('Certs')).flatMap((der) => {
     try {
-      return [new X509Certificate(der)]
+      return [reader.read(der)]
     } catch {
       return []
     }

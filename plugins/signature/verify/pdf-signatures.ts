@@ -75,9 +75,14 @@ function checkByteRange(buffer: Buffer, signature: FoundSignature, ref: PDFRef):
   if (second <= firstLength || second + secondLength > buffer.length) return 'The /ByteRange points outside the file'
   if (buffer[firstLength] !== 0x3c || buffer[second - 1] !== 0x3e) return 'The gap the /ByteRange leaves is not the /Contents hex string'
   if (!/^[0-9A-Fa-f\s]*$/.test(buffer.toString('latin1', firstLength + 1, second - 1))) return 'The gap the /ByteRange leaves holds more than the signature value'
-  // The gap must be this signature's own /Contents, not another object's.
+  // The gap must be this signature's own /Contents, not another object's: its header is the last
+  // one in the 64 KiB before the gap, with no "endobj" after it. Only the text after the last
+  // "endobj" can hold such a header (no header contains "endobj"), so only that is read: the whole
+  // window, once per signature, was a copy and a regular-expression scan of 64 KiB each.
   const header = new RegExp(`(?:^|[^0-9])${ref.objectNumber}\\s+${ref.generationNumber}\\s+obj\\b`, 'g')
-  const before = buffer.toString('latin1', Math.max(0, firstLength - 65_536), firstLength)
+  const windowStart = Math.max(0, firstLength - 65_536)
+  const lastEnd = firstLength - windowStart >= 6 ? buffer.lastIndexOf('endobj', firstLength - 6, 'latin1') : -1
+  const before = buffer.toString('latin1', lastEnd >= windowStart ? lastEnd : windowStart, firstLength)
   let objectAt = -1
   for (const match of before.matchAll(header)) objectAt = match.index!
   if (objectAt < 0 || before.indexOf('endobj', objectAt) >= 0) return "The /ByteRange's gap is not inside this signature's own dictionary"

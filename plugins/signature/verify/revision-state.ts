@@ -1,7 +1,7 @@
 // What one revision of a document is made of, indexed by object: which objects are pages, page
 // content, annotations, form fields and their widgets and appearances, validation data. The
 // modification analysis looks a changed object up here to know what the change means.
-import { PDFArray, PDFDict, PDFName, PDFRef, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib'
+import { PDFArray, PDFDict, PDFName, PDFPageLeaf, PDFRef, PDFStream, type PDFDocument, type PDFObject } from 'pdf-lib'
 import { listFields, type FieldNode } from '../pdf/signature-fields.ts'
 
 export interface RevisionState {
@@ -57,7 +57,7 @@ export function revisionState(doc: PDFDocument): RevisionState {
     dss: new Set(),
   }
   collectPageTree(doc, doc.catalog.get(N('Pages')), state, 0)
-  doc.getPages().forEach((page, index) => {
+  pageLeaves(doc).forEach((page, index) => {
     const number = index + 1
     state.pages.push(page.ref.toString())
     const contents = page.node.get(N('Contents'))
@@ -102,6 +102,18 @@ export function revisionState(doc: PDFDocument): RevisionState {
     }
   }
   return state
+}
+
+/**
+ * The pages in order, as doc.getPages() finds them (the same walk of the page tree), without the
+ * PDFPage objects it builds for drawing: each revision of each verification walked every page.
+ */
+function pageLeaves(doc: PDFDocument): Array<{ node: PDFPageLeaf; ref: PDFRef }> {
+  const pages: Array<{ node: PDFPageLeaf; ref: PDFRef }> = []
+  doc.catalog.Pages().traverse((node, ref) => {
+    if (node instanceof PDFPageLeaf) pages.push({ node, ref })
+  })
+  return pages
 }
 
 function collectPageTree(doc: PDFDocument, node: PDFObject | undefined, state: RevisionState, depth: number): void {

@@ -3,7 +3,7 @@
 // signature verifies with the certificate's issuer (or a responder the issuer delegated to).
 import { X509Certificate } from 'node:crypto'
 import { digestName, digest, verifySignature } from './algorithms.ts'
-import { bits, content, integerHex, kids, octets, oidOf, parseNode, raw, tagged, timeOf } from '../pdf/read-der.ts'
+import { bits, content, integerHex, kids, octets, oidOf, parseNode, raw, tagged, timeOf, type Node } from '../pdf/read-der.ts'
 import { issuedBy, keyUsageBits, pkijsCertificate } from './certificate-chain.ts'
 import { certificateIdentity } from './certificate-identity.ts'
 
@@ -18,23 +18,37 @@ export interface RevocationStatus {
 const OCSP_BASIC = '1.3.6.1.5.5.7.48.1.1'
 const OCSP_SIGNING = '1.3.6.1.5.5.7.3.9'
 
+/**
+ * What a response or CRL says once its signature is checked against one issuer: the part of the
+ * reading that does not depend on the certificate asked about. A document's answers are asked once
+ * per signature and per certificate of each path (ten signatures: ten RSA checks of the same CRL),
+ * so the reading is kept per answer (the Buffer, as read-der keeps trees) and per issuer
+ * certificate (its fingerprint: subject, key and key usage); null when it says nothing trustworthy.
+ * Which certificate an answer speaks of is looked up again on every call.
+ */
+const checked = new WeakMap<Buffer, Map<string, unknown>>()
+
+function checkedOnce<T>(answer: Buffer, issuer: X509Certificate, read: () => T | null): T | null {
+  let byIssuer = checked.get(answer)
+  if (!byIssuer) checked.set(answer, byIssuer = new Map())
+  const key = issuer.fingerprint256
+  if (!byIssuer.has(key)) {
+    let value: T | null
+    try {
+      value = read()
+    } catch {
+      value = null
+    }
+    byIssuer.set(key, value)
+  }
+  return byIssuer.get(key) as T | null
+}
+
 /** The status an OCSP response gives `certificate`, or undefined when it says nothing trustworthy about it. */
 export function statusFromOcsp(response: Buffer, certificate: X509Certificate, issuer: X509Certificate): RevocationStatus | undefined {
   try {
-    const top = kids(parseNode(response))
-    if (content(top[0]!)[0] !== 0) return undefined // not "successful"
-    const bytes = kids(kids(tagged(top, 0)!)[0]!)
-    if (oidOf(bytes[0]!) !== OCSP_BASIC) return undefined
-    const basic = kids(parseNode(octets(bytes[1]!)))
-    const [tbs, algorithm, signature] = basic
-    const certs = tagged(basic.slice(3), 0)
-    const responders = certs ? kids(kids(certs)[0]!).map((n) => new X509Certificate(raw(n))) : []
-    const signer = [issuer, ...responders.filter((r) => issuedBy(r, issuer) && (r.keyUsage ?? []).includes(OCSP_SIGNING))]
-      .find((candidate) => verifySignature(algorithm!, raw(tbs!), candidate.publicKey, bits(signature!)))
-    if (!signer) return undefined
-    const data = kids(tbs!)
-    const offset = data[0]!.tag === 0xa0 ? 1 : 0
-    const responses = kids(data[offset + 2]!)
+    const responses = checkedOnce(response, issuer, () => signedOcspResponses(response, issuer))
+    if (!responses) return undefined
     const wanted = certificateIdentity(certificate)
     const issuerIdentity = certificateIdentity(issuer)
     for (const single of responses) {
@@ -55,21 +69,32 @@ export function statusFromOcsp(response: Buffer, certificate: X509Certificate, i
   }
 }
 
+/** A successful basic response signed by `issuer` or a responder it delegated to: its SingleResponses; null otherwise. */
+function signedOcspResponses(response: Buffer, issuer: X509Certificate): Node[] | null {
+  const top = kids(parseNode(response))
+  if (content(top[0]!)[0] !== 0) return null // not "successful"
+  const bytes = kids(kids(tagged(top, 0)!)[0]!)
+  if (oidOf(bytes[0]!) !== OCSP_BASIC) return null
+  const basic = kids(parseNode(octets(bytes[1]!)))
+  const [tbs, algorithm, signature] = basic
+  const certs = tagged(basic.slice(3), 0)
+  const responders = certs ? kids(kids(certs)[0]!).map((n) => new X509Certificate(raw(n))) : []
+  const signer = [issuer, ...responders.filter((r) => issuedBy(r, issuer) && (r.keyUsage ?? []).includes(OCSP_SIGNING))]
+    .find((candidate) => verifySignature(algorithm!, raw(tbs!), candidate.publicKey, bits(signature!)))
+  if (!signer) return null
+  const data = kids(tbs!)
+  const offset = data[0]!.tag === 0xa0 ? 1 : 0
+  return kids(data[offset + 2]!)
+}
+
 /** The status a CRL gives `certificate`, or undefined when it is not the issuer's or does not verify. */
 export function statusFromCrl(crl: Buffer, certificate: X509Certificate, issuer: X509Certificate): RevocationStatus | undefined {
   try {
-    const [tbs, algorithm, signature] = kids(parseNode(crl))
-    const fields = kids(tbs!)
-    const offset = fields[0]!.tag === 0x02 ? 1 : 0
-    const crlIssuer = raw(fields[offset + 1]!)
-    if (!crlIssuer.equals(certificateIdentity(issuer).subject)) return undefined
-    // RFC 5280 §6.3.3 (f): a CRL counts only from a key allowed to sign CRLs.
-    if (keyUsageBits(pkijsCertificate(issuer))?.cRLSign === false) return undefined
-    if (!verifySignature(algorithm!, raw(tbs!), issuer.publicKey, bits(signature!))) return undefined
-    const thisUpdate = timeOf(fields[offset + 2]!)
-    const revokedList = fields.slice(offset + 3).find((n) => n.tag === 0x30)
+    const signed = checkedOnce(crl, issuer, () => signedCrl(crl, issuer))
+    if (!signed) return undefined
+    const thisUpdate = new Date(signed.thisUpdate.getTime())
     const serial = certificateIdentity(certificate).serial
-    for (const entry of revokedList ? kids(revokedList) : []) {
+    for (const entry of signed.revokedList ? kids(signed.revokedList) : []) {
       const [entrySerial, date] = kids(entry)
       if (integerHex(entrySerial!) === serial) return { status: 'revoked', revokedAt: timeOf(date!), thisUpdate, kind: 'crl' }
     }
@@ -77,6 +102,19 @@ export function statusFromCrl(crl: Buffer, certificate: X509Certificate, issuer:
   } catch {
     return undefined
   }
+}
+
+/** A CRL `issuer` signed with a key allowed to sign CRLs: its thisUpdate and revoked list; null otherwise. */
+function signedCrl(crl: Buffer, issuer: X509Certificate): { thisUpdate: Date; revokedList: Node | undefined } | null {
+  const [tbs, algorithm, signature] = kids(parseNode(crl))
+  const fields = kids(tbs!)
+  const offset = fields[0]!.tag === 0x02 ? 1 : 0
+  const crlIssuer = raw(fields[offset + 1]!)
+  if (!crlIssuer.equals(certificateIdentity(issuer).subject)) return null
+  // RFC 5280 §6.3.3 (f): a CRL counts only from a key allowed to sign CRLs.
+  if (keyUsageBits(pkijsCertificate(issuer))?.cRLSign === false) return null
+  if (!verifySignature(algorithm!, raw(tbs!), issuer.publicKey, bits(signature!))) return null
+  return { thisUpdate: timeOf(fields[offset + 2]!), revokedList: fields.slice(offset + 3).find((n) => n.tag === 0x30) }
 }
 
 /** The most telling answer among several: a revocation beats a "good", a newer answer an older one. */

@@ -5,6 +5,7 @@ import { digest, digestName } from './algorithms.ts'
 import { content, kids, parseNode, timeOf } from '../pdf/read-der.ts'
 import { buildChain, outOfValidity, purposeProblem } from './certificate-chain.ts'
 import { nameText } from './certificate-identity.ts'
+import type { CertificateReader } from './certificate-reader.ts'
 import { OID, parseSignedData, type SignedData } from './cms.ts'
 import { verifySignedData } from './verify-signed-data.ts'
 import type { SignatureFailure } from './check-signature.ts'
@@ -27,12 +28,12 @@ export interface TimestampCheck {
   chain?: X509Certificate[]
 }
 
-export async function checkTimestampToken(token: Buffer, timestamped: Buffer[], anchors: X509Certificate[], pool: X509Certificate[]): Promise<TimestampCheck> {
+export async function checkTimestampToken(token: Buffer, timestamped: Buffer[], anchors: X509Certificate[], pool: X509Certificate[], certificates?: CertificateReader): Promise<TimestampCheck> {
   let signedData: SignedData
   let time: Date
   let imprintOk: boolean
   try {
-    signedData = parseSignedData(token)
+    signedData = parseSignedData(token, certificates)
     if (signedData.eContentType !== OID.tstInfo || !signedData.eContent) throw new Error('not a TSTInfo')
     const tst = kids(parseNode(signedData.eContent))
     // version, policy, messageImprint, serialNumber, genTime, ...

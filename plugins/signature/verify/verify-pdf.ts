@@ -8,9 +8,11 @@ import { docMdpPermission } from '../pdf/docmdp-permission.ts'
 import { withSignatureContentsSkipped } from '../pdf/signature-contents-skipped.ts'
 import { analyzeRevisions } from './analyze-revisions.ts'
 import { checkSignature, type SignatureFacts } from './check-signature.ts'
+import { CertificateReader } from './certificate-reader.ts'
 import { readDss } from './dss-contents.ts'
 import { findSignatures } from './pdf-signatures.ts'
 import { revisionEnds, revisionOf } from './pdf-revisions.ts'
+import { SectionRecorder } from './revision-snapshots.ts'
 import { judgeSignature } from './judge-signature.ts'
 import type { SignatureReport, VerificationReport, Verdict } from './verification-report.ts'
 
@@ -28,13 +30,16 @@ export interface VerifyPdfOptions {
 export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Promise<VerificationReport> {
   const bytes = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)
   const parseable = withSignatureContentsSkipped(bytes)
-  const doc = await loadPdf(parseable)
+  // The one parse of the file: the document, and every revision's object table (revision-snapshots.ts).
+  const sections = new SectionRecorder()
+  const doc = await loadPdf(parseable, { onSection: sections.onSection })
   const ends = revisionEnds(bytes)
   const found = findSignatures(doc, bytes)
   const p = docMdpPermission(doc)
   const certifying = found.find((s) => s.isCertification)
   const anchors = parseAnchors(options.trustAnchors)
-  const dss = await readDss(doc)
+  const certificates = new CertificateReader()
+  const dss = await readDss(doc, certificates)
   const now = options.now ? new Date(options.now) : new Date()
 
   const located = found.map((signature) => {
@@ -46,10 +51,10 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
   // A new signature field is part of signing only when a signature whose byte range can be read fills it.
   const signedIn = new Map(located.filter((l) => l.signature.fieldRef && !l.signature.byteRangeProblem).map((l) => [l.signature.fieldRef!.toString(), l.revision]))
   const analysis = await analyzeRevisions(parseable, ends, firstSigned, doc,
-    certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined, signedIn)
+    certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined, signedIn, sections.revisions(doc, ends))
 
   const issuerCrls = (options.issuerCrls ?? []).map((crl) => Buffer.from(crl.buffer, crl.byteOffset, crl.byteLength))
-  const context = { bytes, anchors, dss, online: options.online ?? null, issuerCrls, now }
+  const context = { bytes, anchors, dss, online: options.online ?? null, issuerCrls, now, certificates }
   // One malformed signature (a certificate node:crypto cannot read, odd DER) fails that signature, not the report.
   const facts = await Promise.all(located.map(({ signature }) => checkSignature(signature, context).catch((error: unknown): SignatureFacts => ({
     integrity: false, problems: [`The signature cannot be checked: ${error instanceof Error ? error.message : String(error)}`], failure: 'format', essBound: false, revocationSource: null, hasRevocationService: false,
@@ -99,14 +104,30 @@ function documentLevel(signatures: SignatureReport[]): SignatureReport['level'] 
   return LEVELS[Math.min(...signed.map((s) => LEVELS.indexOf(s.level!)))]!
 }
 
+// The anchors are the settings' (the app's CA, TRUST_ANCHORS): the same few texts on every call.
+const anchorTexts = new Map<string, X509Certificate[]>()
+const ANCHOR_TEXTS_LIMIT = 64
+
 function parseAnchors(pems: string[]): X509Certificate[] {
-  return pems.flatMap((pem) => (pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).flatMap((block) => {
+  return pems.flatMap((pem) => {
+    let certificates = anchorTexts.get(pem)
+    if (!certificates) {
+      certificates = readAnchors(pem)
+      if (anchorTexts.size >= ANCHOR_TEXTS_LIMIT) anchorTexts.delete(anchorTexts.keys().next().value!)
+      anchorTexts.set(pem, certificates)
+    }
+    return certificates
+  })
+}
+
+function readAnchors(pem: string): X509Certificate[] {
+  return (pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).flatMap((block) => {
     try {
       return [new X509Certificate(block)]
     } catch {
       return []
     }
-  }))
+  })
 }
 
 function documentSummary(signatures: SignatureReport[], verdict: Verdict): string {
