@@ -10,7 +10,7 @@ import type { TemplateFinder } from '../registry/require-template.ts'
 import type { SessionRepository } from './session-repository.ts'
 import type { LongTermValidation } from '../ltv/long-term-validation.ts'
 import type { SignerUrlBuilder } from './signer-url.ts'
-import type { KeptUntilWritten, WaitingCounts } from './waiting-counts.ts'
+import type { KeptUntilWritten } from './kept-until-written.ts'
 import type { SignatureMetrics } from '../signature-metrics.ts'
 import type { DocumentRepository } from '../documents/document-repository.ts'
 import type { SecretBox } from '../library/secret-box.ts'
@@ -77,8 +77,11 @@ export interface SessionContext {
   readonly deps: SessionManagerDependencies
   now(): Date
   signerUrl: SignerUrlBuilder
-  /** The top bar's Inbox counts, kept until the database changes. */
-  readonly waitingCounts: WaitingCounts
+  /**
+   * The top bar's Inbox count per user, on every page (one query more per sequential session),
+   * kept until the database changes or the first due date passes.
+   */
+  readonly waitingCounts: KeptUntilWritten<number>
   /** The dashboard's widgets' rows (sessions in progress per list length, each user's pending requests), kept the same way. */
   readonly kept: {
     readonly inProgress: KeptUntilWritten<Awaited<ReturnType<SessionManagerDependencies['repository']['inProgress']>>>

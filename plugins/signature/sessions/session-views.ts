@@ -215,6 +215,6 @@ export async function waitingCountOf(ctx: SessionContext, user: MaybeUser): Prom
       if (row.due_at && (until === null || row.due_at < until)) until = row.due_at
       if (await isYourTurn(ctx, row)) count++
     }
-    return { count, until }
+    return { value: count, until }
   })
 }

@@ -14,7 +14,7 @@ import type { SealOutcome } from './session-seal.ts'
 import { sealUnsealedSessions, type SealRetryReport } from './session-seal-retry.ts'
 import { inboxOf, waitingCountOf, sessionDetail, sessionDocument, sessionDocumentPath, sessionList, sessionsInProgress, signerUrlFor, type InboxItem, type SessionJson } from './session-views.ts'
 import { defaultSignerUrl, type SignerUrlBuilder } from './signer-url.ts'
-import { KeptUntilWritten, WaitingCounts } from './waiting-counts.ts'
+import { KeptUntilWritten } from './kept-until-written.ts'
 import { signOverApi } from './session-sign-as-account.ts'
 import { finalizeSignLink, sendSignCode, signedDocumentByLink, signLinkDocument, signLinkInfo, verifySignCode, type Client } from './sign-links.ts'
 import { externalRecipient, openSignCode, signedDocumentForMail } from './sign-link-mail.ts'
@@ -41,7 +41,7 @@ export class SigningSessionManager implements SessionFinalizer {
     const writeStamp = writeStampOf(deps.repository.db)
     this.#ctx = {
       deps, now: deps.now ?? (() => new Date()), signerUrl: defaultSignerUrl,
-      waitingCounts: new WaitingCounts(writeStamp),
+      waitingCounts: new KeptUntilWritten(writeStamp),
       kept: { inProgress: new KeptUntilWritten(writeStamp, 100), pending: new KeptUntilWritten(writeStamp) },
     }
   }

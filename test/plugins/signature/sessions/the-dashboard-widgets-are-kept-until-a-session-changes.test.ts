@@ -1,7 +1,7 @@
 // /dashboard's two signature widgets ("Sessions in progress", "Waiting for your signature") ran
 // their statements on every visit: with empty tables they were four fifths of the page's CPU
 // (bench row 2a, 398 µs a request against 47 before the widgets). Their rows are now kept like the
-// Inbox count (sessions/waiting-counts.ts). Kept or not, they must be what the database says at
+// Inbox count (sessions/kept-until-written.ts). Kept or not, they must be what the database says at
 // that moment: after a session is created or signed, after a write behind the manager's back,
 // once a due date has passed with no write at all, after another instance's write (on PostgreSQL
 // once its notification arrives). And asked again with nothing changed, no statement runs.

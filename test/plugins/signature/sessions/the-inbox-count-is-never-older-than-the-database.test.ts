@@ -1,4 +1,4 @@
-// The top bar's Inbox count is on every page, so it is kept between pages (sessions/waiting-counts.ts)
+// The top bar's Inbox count is on every page, so it is kept between pages (sessions/kept-until-written.ts)
 // until the database changes. Kept or not, it must be the count the database gives at that moment:
 // after a signature, after a write that did not go through the session manager, once a due date
 // has passed with no write at all, after another instance's write (on PostgreSQL once its
@@ -9,7 +9,7 @@ import t from 'tap'
 import { openDatabase, writeStampOf, type Database, type Engine } from '../../../../core/db/database.ts'
 import { forEachEngine, TEST_DATABASE_URL } from '../../../core/db/engines.ts'
 import { until } from '../../../helpers/eventually.ts'
-import { WaitingCounts } from '../../../../plugins/signature/sessions/waiting-counts.ts'
+import { KeptUntilWritten } from '../../../../plugins/signature/sessions/kept-until-written.ts'
 import { PEOPLE, sessionFixture } from './session-fixture.ts'
 
 t.setTimeout(300_000)
@@ -84,11 +84,11 @@ forEachEngine(t, 'the Inbox count follows every change at once and is taken once
 })
 
 t.test('the counts kept are bounded: past the limit the oldest is dropped and counted again', async (t) => {
-  const counts = new WaitingCounts(() => 1, 2)
+  const counts = new KeptUntilWritten<number>(() => 1, 2)
   const taken: string[] = []
   const ask = (user: string) => counts.of(user, new Date(), async () => {
     taken.push(user)
-    return { count: 1, until: null }
+    return { value: 1, until: null }
   })
   for (const user of ['a', 'b', 'a', 'b', 'c', 'b', 'c', 'a']) await ask(user)
   t.same(taken, ['a', 'b', 'c', 'a'], 'a and b kept; c pushes a out, so a is counted again')

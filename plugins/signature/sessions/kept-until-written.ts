@@ -5,12 +5,6 @@ export interface TimedValue<T> {
   until: string | null
 }
 
-/** A count and how long the clock leaves it true. */
-export interface TimedCount {
-  count: number
-  until: string | null
-}
-
 interface Entry<T> {
   value: T
   stamp: number
@@ -45,25 +39,5 @@ export class KeptUntilWritten<T> {
     if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!)
     this.#entries.set(key, { value: fresh.value, stamp, from: at, until: fresh.until === null ? Infinity : Date.parse(fresh.until) })
     return fresh.value
-  }
-}
-
-/**
- * The top bar's Inbox count per user, on every page: one query and one more per sequential
- * session, a sixth of a People page's CPU on SQLite and one of its three round trips on
- * PostgreSQL.
- */
-export class WaitingCounts {
-  readonly #kept: KeptUntilWritten<number>
-
-  constructor(writeStamp: (() => number | Promise<number>) | undefined, maxEntries = 10_000) {
-    this.#kept = new KeptUntilWritten(writeStamp, maxEntries)
-  }
-
-  of(userId: string, now: Date, count: () => Promise<TimedCount>): Promise<number> {
-    return this.#kept.of(userId, now, async () => {
-      const { count: value, until } = await count()
-      return { value, until }
-    })
   }
 }
