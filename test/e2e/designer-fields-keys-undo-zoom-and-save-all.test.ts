@@ -40,6 +40,9 @@ t.test('designer: skeleton, fields, keyboard resize, undo, reset, zoom, Save all
   release()
   const employee = page.locator('[data-slot-box="employee"]')
   await employee.waitFor({ state: 'visible', timeout: 60_000 })
+  // The boxes are drawn from the page sizes, before the image has decoded: the skeleton goes with
+  // the image's load event, which a loaded machine runs after the boxes (CI saw it still shown).
+  await skeleton.waitFor({ state: 'hidden', timeout: 60_000 }).catch(() => {})
   t.equal(await skeleton.isVisible(), false)
 
   // Numeric fields, in points with one decimal: the box follows.
