@@ -5,6 +5,7 @@ import { digest } from './algorithms.ts'
 import { buildChain, type ChainResult } from './certificate-chain.ts'
 import { certificateIdentity } from './certificate-identity.ts'
 import type { CertificateReader } from './certificate-reader.ts'
+import type { CoveredDigests } from './covered-digests.ts'
 import { attribute, OID, parseSignedData, type SignedData } from './cms.ts'
 import { kids, raw, tagged } from '../pdf/read-der.ts'
 import { onlineStatus, type OnlineOptions } from './online-revocation.ts'
@@ -60,6 +61,8 @@ export interface CheckContext {
   now?: Date
   /** The verification's certificate reader (certificate-reader.ts); one per document. */
   certificates?: CertificateReader
+  /** The digests of what each signature covers, from one pass over `bytes`; without it each range is hashed here. */
+  digests?: CoveredDigests
 }
 
 export async function checkSignature(signature: FoundSignature, context: CheckContext): Promise<SignatureFacts> {
@@ -71,10 +74,11 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
   }
   const [, a, b, c] = signature.byteRange as [number, number, number, number]
   const covered = [context.bytes.subarray(0, a), context.bytes.subarray(b, b + c)]
+  const coveredDigest = (algorithm: string) => context.digests ? context.digests.of(algorithm, signature.byteRange!) : digest(algorithm, covered)
   let signedData: SignedData
   const pool = [...context.dss.certificates]
   if (signature.type === 'DocTimeStamp' || signature.subFilter === 'ETSI.RFC3161') {
-    const token = await checkTimestampToken(signature.contents, covered, context.anchors, pool, context.certificates)
+    const token = await checkTimestampToken(signature.contents, covered, context.anchors, pool, context.certificates, coveredDigest)
     facts.timestamp = token
     facts.integrity = token.valid
     if (!token.valid) {
@@ -95,7 +99,7 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
     let data = covered
     if (signature.subFilter === 'adbe.pkcs7.sha1') {
       // The signed content is the SHA-1 of the byte ranges, encapsulated.
-      const expected = digest('sha1', covered)
+      const expected = coveredDigest('sha1')
       if (!signedData.eContent?.equals(expected)) {
         facts.problems.push('The document was changed after it was signed: its digest does not match the signed one')
         facts.failure = 'hash'
@@ -106,7 +110,7 @@ export async function checkSignature(signature: FoundSignature, context: CheckCo
       facts.failure = 'format'
       return facts
     }
-    const check = verifySignedData(signedData, data, pool)
+    const check = verifySignedData(signedData, data, pool, data === covered ? coveredDigest : undefined)
     facts.signer = check.signer
     facts.essBound = check.signingCertificateAttribute !== undefined
     facts.integrity = check.valid && facts.problems.length === 0

@@ -2,13 +2,14 @@
 // whether that is allowed, who signed and whether they are trusted, revoked or timestamped.
 // Runs in the PDF worker pool (pdf-worker-tasks.ts): parsing each revision of a large file is
 // tens of ms of CPU.
-import { createHash, X509Certificate } from 'node:crypto'
+import { X509Certificate } from 'node:crypto'
 import { loadPdf } from '../pdf/load-pdf.ts'
 import { docMdpPermission } from '../pdf/docmdp-permission.ts'
 import { withSignatureContentsSkipped } from '../pdf/signature-contents-skipped.ts'
 import { analyzeRevisions } from './analyze-revisions.ts'
 import { checkSignature, type SignatureFacts } from './check-signature.ts'
 import { CertificateReader } from './certificate-reader.ts'
+import { CoveredDigests } from './covered-digests.ts'
 import { readDss } from './dss-contents.ts'
 import { findSignatures } from './pdf-signatures.ts'
 import { revisionEnds, revisionOf } from './pdf-revisions.ts'
@@ -54,7 +55,9 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
     certificationRevision !== undefined ? { revision: certificationRevision, p: p ?? 2 } : undefined, signedIn, sections.revisions(doc, ends))
 
   const issuerCrls = (options.issuerCrls ?? []).map((crl) => Buffer.from(crl.buffer, crl.byteOffset, crl.byteLength))
-  const context = { bytes, anchors, dss, online: options.online ?? null, issuerCrls, now, certificates }
+  // One pass over the file gives every signature's digest and the document's (covered-digests.ts).
+  const digests = new CoveredDigests(bytes, located.flatMap(({ signature }) => signature.byteRange && !signature.byteRangeProblem ? [signature.byteRange] : []))
+  const context = { bytes, anchors, dss, online: options.online ?? null, issuerCrls, now, certificates, digests }
   // One malformed signature (a certificate node:crypto cannot read, odd DER) fails that signature, not the report.
   const facts = await Promise.all(located.map(({ signature }) => checkSignature(signature, context).catch((error: unknown): SignatureFacts => ({
     integrity: false, problems: [`The signature cannot be checked: ${error instanceof Error ? error.message : String(error)}`], failure: 'format', essBound: false, revocationSource: null, hasRevocationService: false,
@@ -83,7 +86,7 @@ export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Pro
       : signedByNobody || signatures.some((s) => s.verdict === 'warning') ? 'warning' : 'valid'
   return {
     document: {
-      sha256: createHash('sha256').update(bytes).digest('hex'),
+      sha256: digests.documentSha256().toString('hex'),
       pages: doc.getPageCount(),
       revisions: ends.length,
       certification: p !== undefined ? { p, field: certifying?.field ?? null } : null,
