@@ -80,6 +80,31 @@ const UNDERSTOOD = new Set([
   '1.3.6.1.5.5.7.48.1.5', // id-pkix-ocsp-nocheck
 ])
 
+/**
+ * An issuer's signature on a certificate is checked by the engine for every path through it: the
+ * CA's on each signer, for each signature of a document and each verification. A parse stands for
+ * exactly one DER (pkijsCertificate keeps one per fingerprint), so the answer for a (certificate,
+ * issuer) pair of parses is theirs for good; it is kept with them, for this module's crypto only.
+ */
+const issuerChecks = new WeakMap<pkijs.Certificate, WeakMap<pkijs.Certificate, boolean>>()
+
+class IssuerCheckedCertificate extends pkijs.Certificate {
+  override async verify(issuer?: pkijs.Certificate, engine?: pkijs.ICryptoEngine): Promise<boolean> {
+    if (engine !== crypto) return super.verify(issuer, engine)
+    // Without an issuer pkijs checks a self-issued certificate with its own key: the same as itself as issuer.
+    const by = issuer ?? this
+    const known = issuerChecks.get(this)?.get(by)
+    if (known !== undefined) return known
+    const verified = await super.verify(issuer, engine)
+    let byIssuer = issuerChecks.get(this)
+    if (!byIssuer) issuerChecks.set(this, byIssuer = new WeakMap())
+    byIssuer.set(by, verified)
+    return verified
+  }
+}
+// pkijs names the class in its parse errors, which reports quote.
+Object.defineProperty(IssuerCheckedCertificate, 'name', { value: pkijs.Certificate.name })
+
 // Parsing with pkijs costs ~0.5 ms a certificate; the same CA and TSA certificates come back in
 // every signature and request, so parses are kept (bounded) by fingerprint.
 const parsed = new Map<string, pkijs.Certificate>()
@@ -90,7 +115,7 @@ export function pkijsCertificate(certificate: X509Certificate): pkijs.Certificat
   const key = certificate.fingerprint256
   let known = parsed.get(key)
   if (!known) {
-    known = pkijs.Certificate.fromBER(new Uint8Array(certificate.raw))
+    known = IssuerCheckedCertificate.fromBER(new Uint8Array(certificate.raw))
     fingerprints.set(known, key)
     if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value!)
     parsed.set(key, known)
@@ -122,12 +147,13 @@ async function validatePath(leaf: X509Certificate, pool: X509Certificate[], anch
   const intermediates = dedupe(pool).filter((c) => c.fingerprint256 !== leaf.fingerprint256 && !anchorPrints.has(c.fingerprint256))
   const byPrint = new Map([...intermediates, ...anchors, leaf].map((c) => [c.fingerprint256, c]))
   const checkDate = validationDate(leaf, options.at ?? new Date())
-  const engine = new pkijs.CertificateChainValidationEngine({
-    trustedCerts: dedupe(anchors).map(pkijsCertificate),
-    // The engine takes the last certificate as the one to validate.
-    certs: [...intermediates, leaf].map(pkijsCertificate),
-    checkDate,
-  })
+  const trustedCerts = dedupe(anchors).map(pkijsCertificate)
+  // The engine takes the last certificate as the one to validate.
+  const certs = [...intermediates, leaf].map(pkijsCertificate)
+  const key = acceptedPathKey(trustedCerts, certs, checkDate, options.purpose)
+  const accepted = key !== undefined ? acceptedPaths.get(key) : undefined
+  if (accepted) return { chain: accepted.map((print) => byPrint.get(print)!), trusted: true }
+  const engine = new pkijs.CertificateChainValidationEngine({ trustedCerts, certs, checkDate })
   let result: Awaited<ReturnType<pkijs.CertificateChainValidationEngine['verify']>>
   try {
     result = await engine.verify({}, crypto)
@@ -140,7 +166,34 @@ async function validatePath(leaf: X509Certificate, pool: X509Certificate[], anch
   }
   const chain = result.certificatePath.map((c) => byPrint.get(fingerprintOf(c))!)
   const problem = pathLengthProblem(result.certificatePath, chain) ?? criticalExtensionProblem(result.certificatePath, chain) ?? purposeProblem(leaf, options.purpose)
-  return problem ? { chain, trusted: false, problem } : { chain, trusted: true }
+  if (problem) return { chain, trusted: false, problem }
+  if (key !== undefined) rememberAcceptedPath(key, chain)
+  return { chain, trusted: true }
+}
+
+/**
+ * Paths accepted before, by what the acceptance is a function of: the anchors and the candidate
+ * certificates in the order the engine is given them (fingerprints: every extension, name and
+ * signature the engine reads is in the DER), where the validation time falls in each one's validity
+ * (the only use the engine makes of the time: compared as it compares them), and the purpose. A
+ * time outside any certificate's validity is another key, so an acceptance at one time never stands
+ * for a time the engine would refuse. Refusals are not kept (their sentences name the time). The
+ * value is the accepted path's fingerprints, handed back as the caller's own certificates.
+ */
+const acceptedPaths = new Map<string, string[]>()
+const ACCEPTED_PATHS_LIMIT = 256
+/** A path's candidates are a handful; a pool of many (a crafted DSS) is validated, not remembered. */
+const ACCEPTED_PATH_CANDIDATES = 32
+
+function acceptedPathKey(trusted: pkijs.Certificate[], certs: pkijs.Certificate[], at: Date, purpose: ChainPurpose | undefined): string | undefined {
+  if (trusted.length + certs.length > ACCEPTED_PATH_CANDIDATES) return undefined
+  const part = (cert: pkijs.Certificate) => `${fingerprintOf(cert)}${cert.notBefore.value > at ? '<' : cert.notAfter.value < at ? '>' : '='}`
+  return `${purpose ?? ''}|${trusted.map(part).join(',')}|${certs.map(part).join(',')}`
+}
+
+function rememberAcceptedPath(key: string, chain: X509Certificate[]): void {
+  if (acceptedPaths.size >= ACCEPTED_PATHS_LIMIT) acceptedPaths.delete(acceptedPaths.keys().next().value!)
+  acceptedPaths.set(key, chain.map((certificate) => certificate.fingerprint256))
 }
 
 /**
