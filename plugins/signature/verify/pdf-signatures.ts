@@ -90,8 +90,14 @@ function checkByteRange(buffer: Buffer, signature: FoundSignature, ref: PDFRef):
 }
 
 function readContents(buffer: Buffer, range: number[]): Buffer | null {
-  const hex = buffer.toString('latin1', range[1]! + 1, range[2]! - 1).replace(/\s+/g, '')
-  const bytes = Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex')
+  const text = buffer.toString('latin1', range[1]! + 1, range[2]! - 1)
+  // Signers write plain hex digits: decoded as they are when every pair is one (node's decoder
+  // stops at the first that is not); whitespace, or an odd digit, takes the longer way.
+  let bytes = Buffer.from(text, 'hex')
+  if (bytes.length * 2 !== text.length) {
+    const hex = text.replace(/\s+/g, '')
+    bytes = Buffer.from(hex.length % 2 ? `${hex}0` : hex, 'hex')
+  }
   try {
     // The placeholder is padded with zeros after the DER.
     return raw(parseNode(bytes))
