@@ -1,8 +1,8 @@
 // Accepted certificate paths are remembered between verifications (certificate-chain.ts). What a
 // path's acceptance depends on must be all of the key: having accepted root -> CA -> signer at a
 // time inside every certificate's validity, the same path at a time the CA had expired (the
-// signer's own certificate still valid) is refused as before, and a different anchor set does not
-// reuse it either.
+// signer's own certificate still valid) is refused as before; another anchor set or purpose does
+// not reuse it either.
 import { X509Certificate } from 'node:crypto'
 import t from 'tap'
 import { buildChain } from '../../../../plugins/signature/verify/certificate-chain.ts'
@@ -24,9 +24,16 @@ t.test('accepted at a valid time, the same path is refused once the CA has expir
 })
 
 t.test('an acceptance under one anchor does not stand for another anchor set', async (t) => {
+  const other = new X509Certificate((await opensslChain(t, 'Some Other Root')).root.certPem)
   t.equal((await buildChain(leaf!, [intermediate!], [root!])).trusted, true)
-  const elsewhere = await buildChain(leaf!, [intermediate!, root!], [intermediate!].slice(1))
-  t.equal(elsewhere.trusted, false)
+  t.equal((await buildChain(leaf!, [intermediate!], [other])).trusted, false)
+})
+
+t.test('an acceptance for signing does not stand for timestamping', async (t) => {
+  t.equal((await buildChain(leaf!, [intermediate!], [root!], { purpose: 'signing' })).trusted, true)
+  const asTsa = await buildChain(leaf!, [intermediate!], [root!], { purpose: 'timestamping' })
+  t.equal(asTsa.trusted, false)
+  t.match(asTsa.problem, /not one for timestamps/)
 })
 
 t.test('the path handed back is made of the caller\'s certificates', async (t) => {
