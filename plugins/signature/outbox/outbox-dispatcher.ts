@@ -43,7 +43,12 @@ export class OutboxDispatcher {
   readonly #options: DispatcherOptions
   readonly #now: () => Date
   #running: Promise<PassResult> | null = null
-  /** Set by a caller while a drain runs: look for due rows again before ending. */
+  /**
+   * Look for due rows again before waiting or ending: set by a caller while a drain runs, and by
+   * each send as it settles (its target's next row may be due). A send that settles while the
+   * drain's pick query runs is gone from the set the drain then waits on, and the query may not
+   * have seen its commit: without the flag its target waited for some other send to settle.
+   */
   #again = false
   /** Wakes a drain that waits for a send to settle. */
   #wake: (() => void) | null = null
@@ -125,7 +130,11 @@ export class OutboxDispatcher {
           const send: Promise<void> = this.#sendOne(claimed.row, claimed.token).then((outcome) => {
             total[outcome]++
             if (outcome === 'sent' || outcome === 'failed') this.#options.onSettled?.(claimed.row.channel, outcome === 'sent' ? 'sent' : 'given-up')
-          }, (error) => this.#options.onError?.(error)).finally(() => { inFlight.delete(send) })
+          }, (error) => this.#options.onError?.(error)).finally(() => {
+            inFlight.delete(send)
+            this.#again = true
+            this.#wake?.()
+          })
           inFlight.add(send)
         }
       }
@@ -133,7 +142,7 @@ export class OutboxDispatcher {
       if (this.#again) continue
       // Until a send settles (its target's next row may be due) or a commit wakes us; then one
       // turn of the event loop, so the sends settling together are picked after in one query.
-      await Promise.race([...inFlight, new Promise<void>((resolve) => { this.#wake = resolve })])
+      await new Promise<void>((resolve) => { this.#wake = resolve })
       this.#wake = null
       await new Promise<void>((resolve) => setImmediate(resolve))
     }
