@@ -10,7 +10,11 @@
 // row 19 is the 4th to 18th verification of a fresh process (a worker that was idle-stopped and
 // restarted, SIGNATURE_WORKER_IDLE_MS: what a lone upload meets), row 19w the 61st to 75th (a
 // worker under steady load). The very first verification, which also compiles the modules, is
-// shown in the data as `first`.
+// shown in the data as `first`. This process also built the document (a CA, ten signatures), and
+// that garbage in its heap slows its later verifications: row 19w is a worker that signs and
+// verifies (the shared PDF pool, which verifies the app's own documents). Uploads are verified in
+// a lane of their own whose worker does nothing else: row 19u measures that lane as npm start
+// reaches it (the plugin's verify worker pool, the PDF cloned to the thread), 61st-75th.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,6 +22,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createCertificateAuthority, issueUserCertificate, readP12 } from '../../plugins/signature/certificates/index.ts'
 import { freezeDocument, signField } from '../../plugins/signature/pdf/index.ts'
+import { createPdfWorkerPool } from '../../plugins/signature/pdf-worker-pool.ts'
 import { verifyPdf } from '../../plugins/signature/verify/verify-pdf.ts'
 import { buildCrl } from '../../plugins/signature/pki/build-crl.ts'
 import { certificateFields, pemToDer } from '../../plugins/signature/pki/certificate-fields.ts'
@@ -78,6 +83,19 @@ export async function run(): Promise<Row[]> {
     const used = process.cpuUsage(c0)
     if (round >= 59) { steady.push(performance.now() - t0); steadyCpu.push((used.user + used.system) / 1000) }
   }
+  // The upload lane: one worker that only verifies, with the server's settings for it (nice 19).
+  const lane = createPdfWorkerPool({ size: 1, maxQueue: 4, nice: 19 })
+  const laneTimes: number[] = []
+  try {
+    for (let round = 0; round < 59 + rounds; round++) {
+      t0 = performance.now()
+      await lane.run('verifyPdf', pdf, options)
+      laneTimes.push(performance.now() - t0)
+    }
+  } finally {
+    await lane.close()
+  }
+  const laneSteady = median(laneTimes.slice(59))
   const mine = median(ours)
   const warm = median(steady)
   const theirs = median(pdfsig)
@@ -94,5 +112,9 @@ export async function run(): Promise<Row[]> {
     id: '19w', what: 'The same, a worker under steady load (61st-75th verification) / the same pdfsig time',
     ours: `${ms(warm)} (${ms(median(steadyCpu))} CPU)`, baseline, ratio: x(warm / theirWork), bar: `≤ ${BAR.toFixed(2)}x`, met: warm / theirWork <= BAR,
     data: { ours: steady, cpu: steadyCpu },
+  }, {
+    id: '19u', what: 'The same through the upload lane as npm start runs it: a pool worker that only verifies (61st-75th, the PDF cloned to it) / the same pdfsig time',
+    ours: ms(laneSteady), baseline, ratio: x(laneSteady / theirWork), bar: `≤ ${BAR.toFixed(2)}x`, met: laneSteady / theirWork <= BAR,
+    data: { ours: laneTimes.slice(59), first: laneTimes[0], freshWorker: median(laneTimes.slice(3, 18)) },
   }]
 }
